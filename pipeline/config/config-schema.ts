@@ -1,0 +1,219 @@
+import { z } from 'zod';
+
+/**
+ * The frozen policy version. Bump it whenever a default below changes, so that indexes, traces and
+ * reports say which policy produced them.
+ */
+export const POLICY_VERSION = 'r2-2026.11.1';
+
+/** The refusal text used for a source that does not set its own. */
+export const DEFAULT_REFUSAL = 'This is not addressed in the provided documents.';
+
+const positiveInteger = z.number().int().positive();
+const share = z.number().min(0).max(1);
+
+/** One query-expansion rule: when `pattern` (a whole-word, case-insensitive phrase) occurs, retrieval also runs with `expansion` in its place. */
+export const ExpansionRule = z
+  .object({
+    pattern: z.string().min(1),
+    expansion: z.string().min(1),
+    note: z.string().optional(),
+  })
+  .strict();
+export type ExpansionRule = z.infer<typeof ExpansionRule>;
+
+/** A document source: a folder of documents indexed together, with its own frozen refusal text. */
+export const SourceConfig = z
+  .object({
+    /** Where the documents are, relative to the working directory; default `<paths.rawRoot>/<name>`. */
+    root: z.string().min(1).optional(),
+    /** The exact refusal string for this source; frozen per source. */
+    refusal: z.string().min(1).default(DEFAULT_REFUSAL),
+    /** Words that name this source's documents (used by fallback retrieval's document-hint check). */
+    documentHints: z.array(z.string().min(1)).default([]),
+  })
+  .strict();
+export type SourceConfig = z.infer<typeof SourceConfig>;
+
+const defaultExpansions: ExpansionRule[] = [
+  { pattern: 'ILA', expansion: 'Information License Agreement', note: 'CME agreement abbreviation' },
+  { pattern: 'DOM', expansion: 'depth of market', note: 'market-data depth abbreviation' },
+  { pattern: 'non-pro', expansion: 'non-professional', note: 'subscriber category' },
+  { pattern: 'nonpro', expansion: 'non-professional', note: 'subscriber category' },
+  { pattern: 'RT', expansion: 'real time', note: 'data timing' },
+  { pattern: 'SOFR', expansion: 'Secured Overnight Financing Rate', note: 'benchmark' },
+];
+
+/**
+ * The whole project's configuration. Every field has the frozen default of the R2 policy; a config
+ * file (`.clausegate.json`) overrides only the fields it names.
+ */
+export const ClausegateConfig = z
+  .object({
+    schemaVersion: z.literal(1).default(1),
+    policyVersion: z.string().min(1).default(POLICY_VERSION),
+    /** `offline` needs no key and no download; `openai` uses the OpenAI API (or a compatible server). */
+    provider: z.enum(['offline', 'openai']).default('offline'),
+    paths: z
+      .object({
+        rawRoot: z.string().min(1).default('data/raw'),
+        indexDir: z.string().min(1).default('.clausegate/index'),
+        cacheDir: z.string().min(1).default('.clausegate/cache'),
+        logDir: z.string().min(1).default('logs'),
+        reportDir: z.string().min(1).default('reports'),
+        goldenDir: z.string().min(1).default('golden'),
+      })
+      .strict()
+      .prefault({}),
+    sources: z
+      .record(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'source names are lowercase letters, digits, - and _'), SourceConfig)
+      .default({
+        cme: {
+          root: '../shared/corpus/cme',
+          refusal: 'This is not addressed in the provided CME documents.',
+          documentHints: ['cme', 'ila', 'information license agreement', 'schedule', 'fee list', 'sofr', 'benchmark', 'market data'],
+        },
+        sample: {
+          root: 'data/raw/sample',
+          refusal: 'This is not addressed in the provided Harbourview documents.',
+          documentHints: ['harbourview', 'license agreement', 'fee schedule', 'definitions'],
+        },
+      }),
+    openai: z
+      .object({
+        /** Overridden by `OPENAI_BASE_URL`; any OpenAI-compatible server works. */
+        baseUrl: z.string().url().optional(),
+        embeddingModel: z.string().min(1).default('text-embedding-3-large'),
+        embeddingDimensions: positiveInteger.default(3072),
+        embeddingBatchSize: positiveInteger.max(2048).default(64),
+        chatModel: z.string().min(1).default('gpt-4.1'),
+        maxRetries: z.number().int().min(0).max(10).default(3),
+        timeoutMs: positiveInteger.default(60_000),
+        concurrency: positiveInteger.max(64).default(4),
+        /** USD per million tokens, for cost estimates in reports. */
+        pricing: z
+          .object({
+            embeddingInput: z.number().min(0).default(0.13),
+            chatInput: z.number().min(0).default(2.0),
+            chatOutput: z.number().min(0).default(8.0),
+          })
+          .strict()
+          .prefault({}),
+      })
+      .strict()
+      .prefault({}),
+    offline: z
+      .object({
+        /** Dimensions of the offline hashed n-gram embedder. */
+        embeddingDimensions: positiveInteger.max(65_536).default(1024),
+      })
+      .strict()
+      .prefault({}),
+    chunking: z
+      .object({
+        /** Upper bound of a chunk in cl100k_base tokens. */
+        maxTokens: positiveInteger.min(32).max(4000).default(320),
+        /** Chunks smaller than this are merged with their neighbour in the same section when possible. */
+        minTokens: z.number().int().min(0).default(40),
+      })
+      .strict()
+      .prefault({}),
+    question: z
+      .object({
+        maxTokens: positiveInteger.default(256),
+      })
+      .strict()
+      .prefault({}),
+    retrieval: z
+      .object({
+        vectorK: positiveInteger.default(10),
+        keywordK: positiveInteger.default(10),
+        candidatePool: positiveInteger.default(12),
+        fusion: z.enum(['rrf', 'weighted']).default('rrf'),
+        rrfK: positiveInteger.default(60),
+        minSimilarity: share.default(0.2),
+        fallbackMinSimilarity: share.default(0.18),
+        linkDefinitions: z.boolean().default(true),
+        expansionRulesVersion: z.string().min(1).default('x1'),
+        expansions: z.array(ExpansionRule).default(defaultExpansions),
+      })
+      .strict()
+      .prefault({}),
+    rerank: z
+      .object({
+        enabled: z.boolean().default(true),
+        keepMin: positiveInteger.default(3),
+        keepMax: positiveInteger.default(5),
+        chunkCharacterCap: positiveInteger.default(2000),
+        concurrency: positiveInteger.max(64).default(4),
+      })
+      .strict()
+      .prefault({}),
+    gate: z
+      .object({
+        enabled: z.boolean().default(true),
+        relevanceThreshold: z.number().int().min(0).max(3).default(2),
+        minChunksRequired: positiveInteger.default(1),
+        minRetrievalScore: z.number().min(0).default(0.05),
+        minTopRatio: z.number().min(1).default(1.2),
+        coverageCheck: z.boolean().default(true),
+      })
+      .strict()
+      .prefault({}),
+    budget: z
+      .object({
+        maxChunks: positiveInteger.default(6),
+        maxChunksPerDocument: positiveInteger.default(2),
+        evidenceTokens: positiveInteger.default(2200),
+        promptTokens: positiveInteger.default(3500),
+        outputReserveTokens: positiveInteger.default(800),
+        hardCeilingTokens: positiveInteger.default(60_000),
+        maxChunkShare: share.default(0.35),
+        duplicateOverlap: share.default(0.8),
+      })
+      .strict()
+      .prefault({}),
+    generation: z
+      .object({
+        temperature: z.number().min(0).max(2).default(0),
+        maxAnswerSentences: positiveInteger.default(6),
+        /** On a validation failure: regenerate once with stricter instructions, then refuse. */
+        regenerateOnViolation: z.boolean().default(true),
+        /** `read-write` caches responses; `replay` only reads the cache and fails on a miss; `off` never caches. */
+        cache: z.enum(['read-write', 'replay', 'off']).default('read-write'),
+      })
+      .strict()
+      .prefault({}),
+    logging: z
+      .object({
+        auditMaxBytes: positiveInteger.default(5 * 1024 * 1024),
+        auditFilesKept: positiveInteger.default(5),
+        logPromptText: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
+  })
+  .strict()
+  .superRefine((config, context) => {
+    if (config.retrieval.fallbackMinSimilarity > config.retrieval.minSimilarity) {
+      context.addIssue({
+        code: 'custom',
+        path: ['retrieval', 'fallbackMinSimilarity'],
+        message: 'must not be above retrieval.minSimilarity (the fallback only ever relaxes the floor)',
+      });
+    }
+    if (config.rerank.keepMin > config.rerank.keepMax) {
+      context.addIssue({ code: 'custom', path: ['rerank', 'keepMin'], message: 'must not exceed rerank.keepMax' });
+    }
+    if (config.budget.promptTokens > config.budget.hardCeilingTokens) {
+      context.addIssue({ code: 'custom', path: ['budget', 'promptTokens'], message: 'must not exceed budget.hardCeilingTokens' });
+    }
+    if (config.budget.evidenceTokens + config.budget.outputReserveTokens > config.budget.promptTokens) {
+      context.addIssue({
+        code: 'custom',
+        path: ['budget', 'evidenceTokens'],
+        message: 'evidenceTokens + outputReserveTokens must fit in promptTokens',
+      });
+    }
+  });
+export type ClausegateConfig = z.infer<typeof ClausegateConfig>;

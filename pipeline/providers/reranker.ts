@@ -1,0 +1,31 @@
+/** A candidate handed to a reranker. */
+export interface RerankCandidate {
+  chunkId: string;
+  doc: string;
+  sectionHeading: string;
+  text: string;
+}
+
+/** A candidate's relevance on the 0–3 scale: 0 not relevant, 1 related, 2 relevant, 3 directly answers. */
+export interface RerankScore {
+  chunkId: string;
+  score: 0 | 1 | 2 | 3;
+  /** The provider's raw reply (OpenAI) or the features that made the score (offline), for the trace. */
+  detail: string;
+}
+
+/** What identifies a reranker in traces and reports. */
+export interface RerankerInfo {
+  name: string;
+  model: string;
+}
+
+/**
+ * Scores every candidate 0–3 for the question. Returns one score per candidate in input order.
+ * Throws a `ClausegateError` (`provider_failed`/`provider_unreachable`) when the provider fails as
+ * a whole; the pipeline then falls back to retrieval scores and marks `rerank_fallback`.
+ */
+export interface Reranker {
+  readonly info: RerankerInfo;
+  rerank(question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]>;
+}
