@@ -1,0 +1,22 @@
+// Child process of the benchmark: one cold offline ingest into a fresh index folder, then prints
+// its timings and this process's peak memory as JSON. Run in its own process so that "cold" means
+// a fresh module load and the peak RSS is the ingest's own.
+import { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
+import { ingestSource } from '../../pipeline/ingest/index.ts';
+import { createEmbedder } from '../../pipeline/providers/create-embedder.ts';
+
+const [root, indexDir] = process.argv.slice(2);
+if (!root || !indexDir) throw new Error('usage: ingest-once.ts <root> <indexDir>');
+const started = performance.now();
+const config = ClausegateConfig.parse({ paths: { indexDir } });
+const summary = await ingestSource({
+  source: 'cme',
+  root,
+  config,
+  embedder: createEmbedder(config, { openaiApiKey: undefined, openaiBaseUrl: undefined }),
+  now: () => new Date(),
+});
+const wallMs = performance.now() - started;
+process.stdout.write(
+  `${JSON.stringify({ wallMs, timings: summary.timings, counts: summary.counts, maxRssKb: process.resourceUsage().maxRSS })}\n`,
+);

@@ -1,0 +1,137 @@
+// `npm run bench`: speed measured against baselines taken in the same run on the same machine.
+//  1. Cold offline ingest of ../shared/corpus/cme (fresh process, fresh index) vs `pdftotext`
+//     extracting the same folder; goal: ingest within 4× of pdftotext. Peak memory of the ingest.
+//  2. Warm offline query latency p50/p95 over the CME index vs a floor (query embedding plus an
+//     exhaustive dot product over all chunk vectors); goal: p95 ≤ 30 ms and ≤ 5× the floor.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { answerQuestion } from '../../pipeline/answer-question.ts';
+import { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
+import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const corpus = path.resolve(repoRoot, '../shared/corpus/cme');
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+function ensurePdftotext(): void {
+  if (spawnSync('pdftotext', ['-v']).error === undefined) return;
+  console.log('installing poppler-utils for the pdftotext baseline…');
+  execFileSync('bash', ['-c', 'apt-get update -qq && apt-get install -y -qq poppler-utils >/dev/null'], { stdio: 'inherit' });
+}
+
+function timePdftotext(): number {
+  const files = readdirSync(corpus).filter((name) => name.endsWith('.pdf')).map((name) => path.join(corpus, name));
+  const started = performance.now();
+  for (const file of files) spawnSync('pdftotext', [file, '-'], { stdio: ['ignore', 'ignore', 'ignore'] });
+  return performance.now() - started;
+}
+
+function timeIngest(): { wallMs: number; processMs: number; maxRssKb: number; chunks: number } {
+  const indexDir = mkdtempSync(path.join(tmpdir(), 'clausegate-bench-'));
+  try {
+    const started = performance.now();
+    const output = execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'ingest-once.ts'), corpus, indexDir], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    const processMs = performance.now() - started;
+    const parsed = JSON.parse(output.trim().split('\n').pop()!) as { wallMs: number; maxRssKb: number; counts: { chunks: number } };
+    return { wallMs: parsed.wallMs, processMs, maxRssKb: parsed.maxRssKb, chunks: parsed.counts.chunks };
+  } finally {
+    rmSync(indexDir, { recursive: true, force: true });
+  }
+}
+
+async function benchIngest(): Promise<void> {
+  ensurePdftotext();
+  const pdftotext: number[] = [];
+  const ingest: number[] = [];
+  const processes: number[] = [];
+  const memory: number[] = [];
+  let chunks = 0;
+  // Interleave the two so that machine noise hits both alike.
+  for (let run = 0; run < runs; run += 1) {
+    pdftotext.push(timePdftotext());
+    const result = timeIngest();
+    ingest.push(result.wallMs);
+    processes.push(result.processMs);
+    memory.push(result.maxRssKb);
+    chunks = result.chunks;
+  }
+  const ratio = median(ingest) / median(pdftotext);
+  console.log('\n## Cold offline ingest of ../shared/corpus/cme (34 PDFs)');
+  console.log(`runs: ${runs} (interleaved)`);
+  console.log(`pdftotext (baseline):   median ${median(pdftotext).toFixed(0)} ms   [${pdftotext.map((v) => v.toFixed(0)).join(', ')}]`);
+  console.log(`clausegate ingest:      median ${median(ingest).toFixed(0)} ms   [${ingest.map((v) => v.toFixed(0)).join(', ')}]  (${chunks} chunks; in-process, excluding node start-up)`);
+  console.log(`whole process (node + tsx start-up + module load + ingest): median ${median(processes).toFixed(0)} ms, ratio ${(median(processes) / median(pdftotext)).toFixed(2)}×`);
+  console.log(`ratio ingest/pdftotext: ${ratio.toFixed(2)}×   (goal ≤ 4×: ${ratio <= 4 ? 'met' : 'NOT met'})`);
+  console.log(`peak memory (max RSS):  median ${(median(memory) / 1024).toFixed(0)} MiB`);
+}
+
+async function benchQuery(): Promise<void> {
+  const indexDir = mkdtempSync(path.join(tmpdir(), 'clausegate-bench-query-'));
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'ingest-once.ts'), corpus, indexDir], { cwd: repoRoot });
+    const config = ClausegateConfig.parse({ paths: { indexDir } });
+    const pipeline = await openAnswerPipeline(config, { openaiApiKey: undefined, openaiBaseUrl: undefined }, 'cme');
+    const questions = [
+      'What is the real-time display device fee for CME market data?',
+      'What is a Subscriber according to CME licensing terms?',
+      'What are the non-display Category A1 fees for trading as a principal with 4+ applications?',
+      'What is Nasdaq\'s market data pricing?',
+      'How long must records be retained?',
+      'What is the Unit of Count?',
+      'What are the redistribution requirements for CME market data?',
+      'What is the weather forecast for Chicago next week?',
+    ];
+    const vectors = [...(await pipeline.index.vectorsFor([...pipeline.index.chunks.keys()])).values()];
+    for (let warm = 0; warm < 3; warm += 1) for (const question of questions) await answerQuestion(pipeline, question);
+    const latencies: number[] = [];
+    const floors: number[] = [];
+    for (let round = 0; round < 25; round += 1) {
+      for (const question of questions) {
+        let started = performance.now();
+        await answerQuestion(pipeline, question);
+        latencies.push(performance.now() - started);
+        started = performance.now();
+        const query = await pipeline.embedder.embedQuery(question);
+        let best = -1;
+        for (const vector of vectors) {
+          let sum = 0;
+          for (let i = 0; i < vector.length; i += 1) sum += vector[i]! * query[i]!;
+          if (sum > best) best = sum;
+        }
+        floors.push(performance.now() - started);
+      }
+    }
+    await pipeline.close();
+    const p95 = percentile(latencies, 0.95);
+    const floorP95 = percentile(floors, 0.95);
+    console.log(`\n## Warm offline query latency over the CME index (${vectors.length} chunks, ${latencies.length} queries)`);
+    console.log(`floor (embed + exhaustive dot product): p50 ${median(floors).toFixed(2)} ms, p95 ${floorP95.toFixed(2)} ms`);
+    console.log(`answerQuestion (whole pipeline):        p50 ${median(latencies).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`);
+    console.log(`ratio p95/floor p95: ${(p95 / floorP95).toFixed(2)}×   (goal p95 ≤ 30 ms: ${p95 <= 30 ? 'met' : 'NOT met'}; ≤ 5× floor: ${p95 / floorP95 <= 5 ? 'met' : 'NOT met'})`);
+  } finally {
+    rmSync(indexDir, { recursive: true, force: true });
+  }
+}
+
+if (!existsSync(corpus)) {
+  console.error(`bench: ${corpus} is missing; the benchmarks run on the real CME corpus beside the checkout`);
+  process.exitCode = 2;
+} else {
+  await benchIngest();
+  await benchQuery();
+}

@@ -1,0 +1,28 @@
+import { loadConfig, type LoadedConfig } from '../../pipeline/config/index.ts';
+
+/** Options every command accepts. */
+export interface GlobalOptions {
+  config?: string | undefined;
+  provider?: 'offline' | 'openai' | undefined;
+}
+
+/** What a command needs from the outside world, created once at the edge. */
+export interface CommandContext extends LoadedConfig {
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** True when output goes to a terminal and not to CI logs. */
+  interactive: boolean;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** Loads the config for a command, applying `--provider` over the file and environment. */
+export function createContext(options: GlobalOptions, io: { env: Record<string, string | undefined>; cwd: string; stdout: (text: string) => void; stderr: (text: string) => void; interactive: boolean }): CommandContext {
+  const loaded = loadConfig({
+    file: options.config,
+    cwd: io.cwd,
+    env: io.env,
+  });
+  if (options.provider) loaded.config.provider = options.provider;
+  return { ...loaded, ...io };
+}

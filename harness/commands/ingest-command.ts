@@ -1,0 +1,83 @@
+import type { Argv } from 'yargs';
+import { ingestSource, resolveSourceRoot, type IngestSummary } from '../../pipeline/ingest/index.ts';
+import { createEmbedder } from '../../pipeline/providers/create-embedder.ts';
+import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
+import { createProgress } from '../cli-support/create-progress.ts';
+import { EXIT } from '../cli-support/exit-codes.ts';
+import { formatTable } from '../cli-support/format-table.ts';
+import type { CommandIo } from '../cli.ts';
+
+interface IngestOptions extends GlobalOptions {
+  source: string;
+  root?: string;
+  path?: string;
+  strict: boolean;
+  json: boolean;
+  wait: boolean;
+}
+
+/** `harness ingest`: builds (or refreshes) the index of one source. */
+export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
+  return cli.command(
+    'ingest [path]',
+    'Index the documents of a source (PDF, DOCX, TXT) into LanceDB + BM25',
+    (command) =>
+      command
+        .positional('path', { type: 'string', describe: 'folder of documents (default: <root>/<source>, or the source\'s configured root)' })
+        .option('source', { type: 'string', default: 'sample', describe: 'source name (index and refusal text are per source)' })
+        .option('root', { type: 'string', describe: 'folder holding one sub-folder per source, e.g. data/raw' })
+        .option('strict', { type: 'boolean', default: false, describe: 'exit 1 when any document is skipped or duplicated' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the summary as JSON' })
+        .option('wait', { type: 'boolean', default: false, describe: 'wait for a concurrent ingest of the same index instead of failing' }),
+    async (argv) => {
+      const options = argv as unknown as IngestOptions;
+      const context = createContext(options, io);
+      const root = resolveSourceRoot({ source: options.source, root: options.root, path: options.path, config: context.config, cwd: context.cwd });
+      const embedder = createEmbedder(context.config, context.environment);
+      const progress = createProgress(context.interactive && !options.json, context.stderr);
+      const summary = await ingestSource({
+        source: options.source,
+        root,
+        config: context.config,
+        embedder,
+        now: () => new Date(),
+        waitForLock: options.wait,
+        onProgress: (event) => progress.update(event.phase, event.done, event.total, event.doc),
+      });
+      progress.stop();
+      context.stdout(options.json ? JSON.stringify(summary, null, 2) : formatIngestSummary(summary));
+      const problems = summary.counts.skipped + summary.counts.duplicates;
+      setExitCode(options.strict && problems > 0 ? EXIT.failed : EXIT.ok);
+    },
+  );
+}
+
+/** The human-readable ingest summary: counts, then every skipped or duplicate file with its reason. */
+export function formatIngestSummary(summary: IngestSummary): string {
+  const { counts, timings } = summary;
+  const lines = [
+    `Indexed source "${summary.source}" from ${summary.root}`,
+    `index version ${summary.indexVersion} · embedder ${summary.embedder}`,
+    '',
+    formatTable(
+      ['files', 'documents', 'pages', 'chunks', 'definitions', 'skipped', 'duplicates', 'reused', 'embedded', 'time'],
+      [[counts.files, counts.documents, counts.pages, counts.chunks, counts.definitions, counts.skipped, counts.duplicates, counts.reusedDocuments, counts.embeddedChunks, `${(timings.totalMs / 1000).toFixed(2)} s`]],
+    ),
+  ];
+  const problems = summary.documents.filter((document) => document.status === 'skipped' || document.status === 'duplicate');
+  if (problems.length > 0) {
+    lines.push('', 'Not indexed:');
+    lines.push(
+      formatTable(
+        ['document', 'reason', 'detail'],
+        problems.map((document) =>
+          document.status === 'duplicate'
+            ? [document.doc, 'duplicate', `byte-identical to ${document.duplicateOf}`]
+            : [document.doc, document.reason ?? '', document.message ?? ''],
+        ),
+      ),
+    );
+  }
+  for (const note of summary.notes) lines.push(`note: ${note}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,76 @@
+import type { Argv } from 'yargs';
+import type { AnswerResult } from '../../pipeline/answer-result.ts';
+import { answerQuestion } from '../../pipeline/answer-question.ts';
+import { createQueryLog } from '../../pipeline/logging/create-query-log.ts';
+import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
+import { EXIT } from '../cli-support/exit-codes.ts';
+import type { CommandIo } from '../cli.ts';
+
+interface QueryOptions extends GlobalOptions {
+  question: string;
+  source: string;
+  json: boolean;
+  debug: boolean;
+  rerank: boolean;
+  gate: boolean;
+}
+
+/** `harness query "question"`: answers one question, or refuses, with citations. */
+export function registerQueryCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
+  return cli.command(
+    'query <question>',
+    'Answer one question from a source\'s documents (or refuse when they are silent)',
+    (command) =>
+      command
+        .positional('question', { type: 'string', demandOption: true, describe: 'the question, in quotes' })
+        .option('source', { type: 'string', default: 'sample', describe: 'source to answer from' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the AnswerResult as JSON' })
+        .option('debug', { type: 'boolean', default: false, describe: 'write the whole trace to logs/debug.jsonl and stderr' })
+        .option('rerank', { type: 'boolean', default: true, describe: 'rerank candidates (--no-rerank uses retrieval scores)' })
+        .option('gate', { type: 'boolean', default: true, describe: 'apply the confidence gate (--no-gate is for diagnosis only)' }),
+    async (argv) => {
+      const options = argv as unknown as QueryOptions;
+      const context = createContext(options, io);
+      const pipeline = await openAnswerPipeline(context.config, context.environment, options.source);
+      try {
+        const result = await answerQuestion(pipeline, options.question, { rerank: options.rerank, gate: options.gate });
+        const log = createQueryLog({
+          logDir: context.config.paths.logDir,
+          maxBytes: context.config.logging.auditMaxBytes,
+          filesKept: context.config.logging.auditFilesKept,
+          debug: options.debug,
+          debugSink: (line) => context.stderr(line),
+          logPromptText: context.config.logging.logPromptText,
+          now: () => new Date(),
+        });
+        log.record(result);
+        context.stdout(options.json ? JSON.stringify(result, null, 2) : formatAnswerPanel(result));
+        setExitCode(result.status === 'failed' ? EXIT.infrastructure : EXIT.ok);
+      } finally {
+        await pipeline.close();
+      }
+    },
+  );
+}
+
+/** The readable panel: the answer (or refusal), then citations as `document | section | page`. */
+export function formatAnswerPanel(result: AnswerResult): string {
+  const rule = '─'.repeat(72);
+  const lines = [rule, `Q: ${result.question}`, rule];
+  if (result.status === 'answered') {
+    lines.push(result.answer ?? '', '', `confidence: ${result.confidence ?? 'n/a'}`, '', 'Citations:');
+    for (const citation of result.citations) {
+      lines.push(`  [${citation.anchor}] ${citation.doc} | ${citation.sectionHeading || '(no section)'} | page ${citation.page}`);
+    }
+  } else if (result.status === 'refused') {
+    lines.push(result.refusal?.text ?? '', '', `refused in code: ${result.refusal?.reason} — ${result.refusal?.detail}`);
+    lines.push(`generator calls: ${result.generation?.calls ?? 0}`);
+  } else {
+    lines.push(`FAILED (${result.error?.code}): ${result.error?.message}`);
+  }
+  const flags = Object.entries(result.flags).filter(([, value]) => value === true || (Array.isArray(value) && value.length > 0));
+  if (flags.length > 0) lines.push('', `flags: ${flags.map(([name, value]) => (Array.isArray(value) ? `${name}=${value.join(',')}` : name)).join(' ')}`);
+  lines.push(rule, `${Math.round(result.latencyMs.total ?? 0)} ms · prompt ${result.promptSha256?.slice(0, 12) ?? '—'} · policy ${result.versions.policy} · index ${result.versions.index}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,306 @@
+import type { AnswerResult, CandidateRecord, EvidenceRecord } from './answer-result.ts';
+import { buildPrompt, renderAnswer, selectEvidence, validateAnswer, PROMPT_VERSION, type SelectedEvidence } from './answer/index.ts';
+import type { ClausegateConfig } from './config/config-schema.ts';
+import { isClausegateError } from './errors.ts';
+import { applyConfidenceGate } from './gate/apply-confidence-gate.ts';
+import type { Embedder } from './providers/embedder.ts';
+import type { GenerationOutput, GenerationResult, Generator } from './providers/generator.ts';
+import type { Reranker } from './providers/reranker.ts';
+import { checkCoverage, expandQuery, findQuestionTerms, normaliseQuestion, sanitiseQuestion } from './question/index.ts';
+import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
+import { retrieveCandidates, type RetrievalIndex } from './retrieve/retrieve-candidates.ts';
+
+/** The parts a question is answered with; created once per process and reused across questions. */
+export interface AnswerPipeline {
+  config: ClausegateConfig;
+  source: string;
+  index: RetrievalIndex & { manifest: { indexVersion: string } };
+  embedder: Embedder;
+  reranker: Reranker;
+  generator: Generator;
+  /** A monotonic clock in ms; default `performance.now`. */
+  now?: () => number;
+}
+
+/** Per-question switches (the CLI's `--no-rerank`, `--no-gate`). */
+export interface AnswerOptions {
+  rerank?: boolean;
+  gate?: boolean;
+}
+
+/**
+ * Answers one question from the source's documents, or refuses in code before any generator call
+ * when they are silent: sanitise → normalise and expand → hybrid retrieval (with the fallback) →
+ * rerank → confidence gate → evidence budget → frozen prompt → generate → validate (one stricter
+ * regeneration, then refusal). Returns a value for every expected outcome; a provider failure
+ * becomes `status: 'failed'` with its error, never a silent fallback to model knowledge.
+ */
+export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: string, options: AnswerOptions = {}): Promise<AnswerResult> {
+  const { config, source } = pipeline;
+  const now = pipeline.now ?? (() => performance.now());
+  const refusalText = config.sources[source]?.refusal ?? config.sources.cme?.refusal ?? '';
+  const latency: Record<string, number> = {};
+  const started = now();
+  let mark = started;
+  const lap = (stage: string) => {
+    const time = now();
+    latency[stage] = time - mark;
+    mark = time;
+  };
+  const result = emptyResult(pipeline, rawQuestion);
+
+  try {
+    const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
+    result.question = sanitised.text;
+    result.flags.injectionFlags = sanitised.injectionFlags;
+    result.tokens.question = sanitised.tokenCount;
+    const normalised = normaliseQuestion(sanitised.text);
+    const expansion = expandQuery(normalised.text || sanitised.text.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
+    result.retrieval.normalisedQuestion = normalised.text;
+    result.retrieval.forms = expansion.forms.map((form) => ({ text: form.text, rule: form.rule ?? null }));
+    const questionTerms = findQuestionTerms(sanitised.text);
+    result.gate.questionTerms = questionTerms.map((term) => ({ kind: term.kind, text: term.text }));
+    lap('normalise');
+
+    const forms = [];
+    for (const form of expansion.forms) forms.push({ text: form.text, rule: form.rule, vector: await pipeline.embedder.embedQuery(form.text) });
+    lap('embed');
+    const retrieval = await retrieveCandidates({
+      index: pipeline.index,
+      forms,
+      question: sanitised.text,
+      documentHints: config.sources[source]?.documentHints ?? [],
+      settings: config.retrieval,
+    });
+    result.flags.fallbackUsed = retrieval.fallbackUsed;
+    result.retrieval.floor = retrieval.floor;
+    result.retrieval.topSimilarity = retrieval.topSimilarity;
+    result.retrieval.fallbackDetail = retrieval.fallbackDetail ?? null;
+    lap('retrieve');
+
+    const rerank = await rerankCandidates({
+      question: sanitised.text,
+      candidates: retrieval.candidates,
+      reranker: options.rerank === false ? undefined : pipeline.reranker,
+      settings: { ...config.rerank, enabled: config.rerank.enabled && options.rerank !== false, relevanceThreshold: config.gate.relevanceThreshold },
+    });
+    result.retrieval.rerankMode = rerank.mode;
+    result.retrieval.rerankError = rerank.fallbackError ?? null;
+    result.flags.rerankFallback = rerank.mode === 'rerank_fallback';
+    const keptIds = new Set(rerank.kept.map((candidate) => candidate.chunk.chunkId));
+    result.candidates = rerank.ranked.map((candidate) => toCandidateRecord(candidate, keptIds.has(candidate.chunk.chunkId)));
+    lap('rerank');
+
+    let gated: RankedCandidate[];
+    if (config.gate.enabled && options.gate !== false) {
+      const decision = applyConfidenceGate({
+        rerank,
+        settings: config.gate,
+        coverage: { terms: questionTerms, check: (texts) => checkCoverage(questionTerms, texts) },
+      });
+      lap('gate');
+      if (decision.decision === 'refuse') {
+        result.gate = { ...result.gate, decision: 'refuse', tier: decision.tier, reason: decision.reason, detail: decision.detail };
+        return finish(refuse(result, refusalText, decision.reason, decision.detail));
+      }
+      result.gate = { ...result.gate, decision: 'pass', tier: decision.tier, reason: null, detail: decision.detail };
+      gated = decision.evidence;
+    } else {
+      result.flags.gateDisabled = true;
+      result.gate = { ...result.gate, decision: 'disabled', tier: 'none', reason: null, detail: 'the confidence gate was turned off (--no-gate)' };
+      gated = rerank.kept;
+      lap('gate');
+    }
+
+    const fixedPrompt = buildPrompt({ question: sanitised.text, evidence: [], refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
+    const selection = selectEvidence({
+      candidates: gated.map((candidate) => ({
+        chunk: candidate.chunk,
+        rank: candidate.rank,
+        rerankScore: candidate.rerankScore,
+        retrievalScore: candidate.fusedScore,
+        similarity: candidate.linkedDefinition ? undefined : candidate.similarity,
+        linkedDefinition: candidate.linkedDefinition !== undefined,
+      })),
+      budget: config.budget,
+      similarityFloor: retrieval.floor,
+      fixedPromptTokens: fixedPrompt.tokenCount,
+    });
+    result.drops = selection.drops.map((drop) => ({ chunkId: drop.chunkId, reason: drop.reason, detail: drop.detail }));
+    result.evidence = selection.kept.map((item) => toEvidenceRecord(item, gated));
+    result.tokens.evidence = selection.evidenceTokens;
+    lap('select');
+    if (selection.empty) {
+      return finish(refuse(result, refusalText, 'empty_context_after_budget', 'no evidence was left after sanitising and the budget'));
+    }
+
+    const evidence = selection.kept.map((item) => ({
+      anchor: item.anchor,
+      chunkId: item.chunk.chunkId,
+      doc: item.chunk.doc,
+      page: item.chunk.pageStart,
+      sectionHeading: item.chunk.sectionHeading,
+      text: item.text,
+    }));
+    let prompt = buildPrompt({ question: sanitised.text, evidence: selection.kept, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
+    result.promptSha256 = prompt.sha256;
+    result.tokens.prompt = prompt.tokenCount;
+    lap('prompt');
+
+    const generate = async (text: string, sha256: string): Promise<GenerationResult> => {
+      const generation = await pipeline.generator.generate({
+        prompt: text,
+        promptSha256: sha256,
+        question: sanitised.text,
+        evidence,
+        refusal: refusalText,
+        maxSentences: config.generation.maxAnswerSentences,
+      });
+      const calls = (result.generation?.calls ?? 0) + 1;
+      const telemetry = generation.telemetry;
+      result.generation = { calls, model: telemetry.model, attempts: telemetry.attempts, finishReason: telemetry.finishReason, cached: telemetry.cached, latencyMs: telemetry.latencyMs };
+      result.tokens.completion += telemetry.completionTokens;
+      return generation;
+    };
+    let generation = await generate(prompt.text, prompt.sha256);
+    lap('generate');
+    let validation = validateAnswer({ output: generation.output, evidence, refusal: refusalText });
+    let firstAttemptViolations: typeof validation.violations = [];
+    if (!validation.ok && config.generation.regenerateOnViolation) {
+      firstAttemptViolations = validation.violations;
+      result.flags.regenerated = true;
+      prompt = buildPrompt({ question: sanitised.text, evidence: selection.kept, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences, strict: true });
+      result.promptSha256 = prompt.sha256;
+      generation = await generate(prompt.text, prompt.sha256);
+      validation = validateAnswer({ output: generation.output, evidence, refusal: refusalText });
+    }
+    result.validation = {
+      ok: validation.ok,
+      attributionCoverage: validation.attributionCoverage,
+      violations: validation.violations.map(toViolation),
+      firstAttemptViolations: firstAttemptViolations.map(toViolation),
+    };
+    lap('validate');
+
+    if (!validation.ok) {
+      result.flags.hallucinationDetected = true;
+      const detail = validation.violations.map((violation) => `${violation.code}: ${violation.detail}`).join('; ');
+      return finish(refuse(result, refusalText, 'hallucination_detected', detail));
+    }
+    if (generation.output.kind === 'refusal') {
+      return finish(refuse(result, refusalText, 'generator_refused', 'the generator found no answer in the evidence'));
+    }
+    const rendered = renderAnswer(generation.output, evidence);
+    result.status = 'answered';
+    result.answer = rendered.text;
+    result.confidence = (generation.output as Extract<GenerationOutput, { kind: 'answer' }>).confidence;
+    result.citations = rendered.citations.map((citation) => ({
+      anchor: citation.anchor,
+      chunkId: citation.chunkId,
+      doc: citation.doc,
+      sectionHeading: citation.sectionHeading,
+      page: citation.page,
+      quote: citation.quote,
+    }));
+    return finish(result);
+  } catch (error) {
+    if (isClausegateError(error) && (error.code === 'question_empty' || error.code === 'question_too_long')) throw error;
+    if (!isClausegateError(error)) throw error;
+    result.status = 'failed';
+    result.error = { code: error.code, message: error.message };
+    return finish(result);
+  }
+
+  function finish(value: AnswerResult): AnswerResult {
+    latency.total = now() - started;
+    value.latencyMs = latency;
+    return value;
+  }
+}
+
+function refuse(result: AnswerResult, text: string, reason: string, detail: string): AnswerResult {
+  result.status = 'refused';
+  result.answer = null;
+  result.citations = [];
+  result.refusal = { text, reason, detail };
+  return result;
+}
+
+function toViolation(violation: { code: string; sentence?: number | undefined; detail: string }) {
+  return violation.sentence === undefined ? { code: violation.code, detail: violation.detail } : { code: violation.code, sentence: violation.sentence, detail: violation.detail };
+}
+
+function toCandidateRecord(candidate: RankedCandidate, kept: boolean): CandidateRecord {
+  return {
+    chunkId: candidate.chunk.chunkId,
+    doc: candidate.chunk.doc,
+    page: candidate.chunk.pageStart,
+    span: candidate.chunk.span,
+    tokenCount: candidate.chunk.tokenCount,
+    similarity: candidate.similarity,
+    keywordScore: candidate.keywordScore,
+    fusedScore: candidate.fusedScore,
+    vectorRank: candidate.vectorRank ?? null,
+    keywordRank: candidate.keywordRank ?? null,
+    rerankScore: candidate.rerankScore ?? null,
+    rank: candidate.rank,
+    kept,
+    linkedDefinition: candidate.linkedDefinition?.term ?? null,
+  };
+}
+
+function toEvidenceRecord(item: SelectedEvidence, gated: readonly RankedCandidate[]): EvidenceRecord {
+  const candidate = gated.find((entry) => entry.chunk.chunkId === item.chunk.chunkId);
+  return {
+    anchor: item.anchor,
+    chunkId: item.chunk.chunkId,
+    doc: item.chunk.doc,
+    page: item.chunk.pageStart,
+    sectionHeading: item.chunk.sectionHeading,
+    span: item.chunk.span,
+    tokenCount: item.tokenCount,
+    truncated: item.truncated,
+    rank: item.rank,
+    rerankScore: candidate?.rerankScore ?? null,
+    similarity: candidate?.similarity ?? 0,
+    keywordScore: candidate?.keywordScore ?? 0,
+    fusedScore: candidate?.fusedScore ?? 0,
+    linkedDefinition: candidate?.linkedDefinition?.term ?? null,
+  };
+}
+
+function emptyResult(pipeline: AnswerPipeline, question: string): AnswerResult {
+  const { config } = pipeline;
+  const embedder = pipeline.embedder.info;
+  return {
+    schemaVersion: 1,
+    status: 'failed',
+    question,
+    source: pipeline.source,
+    answer: null,
+    confidence: null,
+    citations: [],
+    refusal: null,
+    error: null,
+    evidence: [],
+    candidates: [],
+    drops: [],
+    flags: { fallbackUsed: false, rerankFallback: false, hallucinationDetected: false, regenerated: false, gateDisabled: false, injectionFlags: [] },
+    retrieval: { normalisedQuestion: '', forms: [], floor: config.retrieval.minSimilarity, topSimilarity: 0, fallbackDetail: null, rerankMode: 'retrieval_only', rerankError: null },
+    gate: { decision: 'refuse', tier: 'none', reason: null, detail: '', questionTerms: [] },
+    validation: null,
+    generation: null,
+    tokens: { question: 0, evidence: 0, prompt: 0, completion: 0 },
+    promptSha256: null,
+    promptVersion: PROMPT_VERSION,
+    latencyMs: {},
+    versions: {
+      policy: config.policyVersion,
+      index: pipeline.index.manifest.indexVersion,
+      embedder: `${embedder.name}/${embedder.model}@${embedder.version} (${embedder.dimensions})`,
+      reranker: `${pipeline.reranker.info.name}/${pipeline.reranker.info.model}`,
+      generator: `${pipeline.generator.info.name}/${pipeline.generator.info.model}`,
+      expansionRules: config.retrieval.expansionRulesVersion,
+    },
+  };
+}

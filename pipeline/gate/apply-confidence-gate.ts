@@ -1,0 +1,96 @@
+import type { ClausegateConfig } from '../config/config-schema.ts';
+import type { RankedCandidate, RerankResult } from '../rerank/rerank-candidates.ts';
+
+/** Why the gate refused; stable codes recorded in traces and reports. */
+export type GateRefusalReason =
+  | 'no_chunks_retrieved'
+  | 'confidence_too_low'
+  | 'not_enough_relevant_chunks'
+  | 'no_clear_winner'
+  | 'question_term_not_in_evidence';
+
+/** A question term the evidence must contain (a year, exchange, product, party, figure, date). */
+export interface CoverageTerm {
+  kind: string;
+  text: string;
+}
+
+/** The gate's decision, with every number it was made from. */
+export type GateDecision =
+  | { decision: 'pass'; tier: 'rerank' | 'retrieval'; evidence: RankedCandidate[]; detail: string }
+  | { decision: 'refuse'; tier: 'rerank' | 'retrieval' | 'coverage'; reason: GateRefusalReason; detail: string; missingTerms?: CoverageTerm[] };
+
+/** Input of `applyConfidenceGate`. */
+export interface ApplyConfidenceGateInput {
+  rerank: RerankResult;
+  settings: ClausegateConfig['gate'];
+  /** The question's specific terms and a check of them against evidence texts (the coverage check). */
+  coverage: {
+    terms: readonly CoverageTerm[];
+    check: (evidenceTexts: string[]) => { covered: boolean; missing: readonly CoverageTerm[] };
+  };
+}
+
+/**
+ * The confidence gate, in code, before any generator call. Tier one (reranked scores): refuse when
+ * fewer than `minChunksRequired` chunks reach `relevanceThreshold`. Tier two (retrieval scores, when
+ * reranking is off or failed): refuse when the top similarity is ≤ `minRetrievalScore` or the top
+ * two are not apart by `minTopRatio`. Then the coverage check: every specific term the question
+ * names must occur in the kept evidence (text, section heading or document name).
+ */
+export function applyConfidenceGate(input: ApplyConfidenceGateInput): GateDecision {
+  const { rerank, settings } = input;
+  if (rerank.ranked.length === 0) {
+    return { decision: 'refuse', tier: rerank.mode === 'reranked' ? 'rerank' : 'retrieval', reason: 'no_chunks_retrieved', detail: 'retrieval returned no candidate above the similarity floor' };
+  }
+  let evidence: RankedCandidate[];
+  let tier: 'rerank' | 'retrieval';
+  if (rerank.mode === 'reranked') {
+    tier = 'rerank';
+    evidence = rerank.kept.filter((candidate) => (candidate.rerankScore ?? 0) >= settings.relevanceThreshold);
+    const best = rerank.ranked[0]?.rerankScore ?? 0;
+    if (evidence.length === 0) {
+      return { decision: 'refuse', tier, reason: 'confidence_too_low', detail: `no chunk reached relevance ${settings.relevanceThreshold} (best ${best})` };
+    }
+    if (evidence.length < settings.minChunksRequired) {
+      return {
+        decision: 'refuse',
+        tier,
+        reason: 'not_enough_relevant_chunks',
+        detail: `${evidence.length} chunk(s) reached relevance ${settings.relevanceThreshold}; ${settings.minChunksRequired} required`,
+      };
+    }
+  } else {
+    tier = 'retrieval';
+    const similarities = rerank.ranked.map((candidate) => candidate.similarity).sort((a, b) => b - a);
+    const top = similarities[0] ?? 0;
+    const second = similarities[1];
+    if (top <= settings.minRetrievalScore) {
+      return { decision: 'refuse', tier, reason: 'confidence_too_low', detail: `top similarity ${top.toFixed(3)} ≤ ${settings.minRetrievalScore}` };
+    }
+    if (second !== undefined && second > 0 && top / second < settings.minTopRatio) {
+      return {
+        decision: 'refuse',
+        tier,
+        reason: 'no_clear_winner',
+        detail: `top-1/top-2 similarity ${top.toFixed(3)}/${second.toFixed(3)} = ${(top / second).toFixed(2)} < ${settings.minTopRatio}`,
+      };
+    }
+    evidence = rerank.kept;
+  }
+
+  if (settings.coverageCheck && input.coverage.terms.length > 0) {
+    const texts = evidence.map((candidate) => `${candidate.chunk.doc}\n${candidate.chunk.sectionHeading}\n${candidate.chunk.text}`);
+    const result = input.coverage.check(texts);
+    if (!result.covered) {
+      return {
+        decision: 'refuse',
+        tier: 'coverage',
+        reason: 'question_term_not_in_evidence',
+        detail: `the question names ${result.missing.map((term) => `${term.kind} "${term.text}"`).join(', ')}, which no kept evidence contains`,
+        missingTerms: [...result.missing],
+      };
+    }
+  }
+  return { decision: 'pass', tier, evidence, detail: `${evidence.length} chunk(s) passed the ${tier} tier` };
+}

@@ -1,0 +1,87 @@
+import type { ClausegateConfig } from '../config/config-schema.ts';
+import { isClausegateError } from '../errors.ts';
+import type { Reranker } from '../providers/reranker.ts';
+import type { RetrievalCandidate } from '../retrieve/retrieve-candidates.ts';
+
+/** A candidate after reranking; `rerankScore` is undefined when reranking was off or failed. */
+export interface RankedCandidate extends RetrievalCandidate {
+  rerankScore: number | undefined;
+  rerankDetail: string | undefined;
+  /** 1-based position after reranking. */
+  rank: number;
+}
+
+/** Input of `rerankCandidates`. */
+export interface RerankCandidatesInput {
+  question: string;
+  candidates: readonly RetrievalCandidate[];
+  reranker: Reranker | undefined;
+  settings: ClausegateConfig['rerank'] & { relevanceThreshold: number };
+}
+
+/** The reranked pool, what was kept, and whether the retrieval order had to stand in. */
+export interface RerankResult {
+  /** Every candidate, in final order, with its score. */
+  ranked: RankedCandidate[];
+  /** The top `keepMin`–`keepMax` candidates handed on to the gate. */
+  kept: RankedCandidate[];
+  mode: 'reranked' | 'retrieval_only' | 'rerank_fallback';
+  /** The provider error that caused the fallback, if any. */
+  fallbackError: string | undefined;
+}
+
+/**
+ * Scores every candidate 0–3 with the reranker and keeps the top ones: all that reach the relevance
+ * threshold up to `keepMax`, and never fewer than `keepMin` when that many exist. When the reranker
+ * is off, candidates keep their retrieval order (`retrieval_only`); when it fails, likewise, marked
+ * `rerank_fallback` with the error, so the gate switches to its retrieval-score tier.
+ */
+export async function rerankCandidates(input: RerankCandidatesInput): Promise<RerankResult> {
+  const { settings } = input;
+  if (!input.reranker || !settings.enabled || input.candidates.length === 0) {
+    return keepByRetrieval(input.candidates, settings.keepMax, 'retrieval_only', undefined);
+  }
+  let scores;
+  try {
+    scores = await input.reranker.rerank(
+      input.question,
+      input.candidates.map((candidate) => ({
+        chunkId: candidate.chunk.chunkId,
+        doc: candidate.chunk.doc,
+        sectionHeading: candidate.chunk.sectionHeading,
+        text: candidate.chunk.text,
+      })),
+    );
+  } catch (error) {
+    if (!isClausegateError(error)) throw error;
+    return keepByRetrieval(input.candidates, settings.keepMax, 'rerank_fallback', error.message);
+  }
+  const byId = new Map(scores.map((score) => [score.chunkId, score]));
+  const ranked = input.candidates
+    .map((candidate, position) => ({ candidate, position, score: byId.get(candidate.chunk.chunkId) }))
+    .sort((a, b) => (b.score?.score ?? 0) - (a.score?.score ?? 0) || a.position - b.position)
+    .map(({ candidate, score }, position): RankedCandidate => ({
+      ...candidate,
+      rerankScore: score?.score ?? 0,
+      rerankDetail: score?.detail ?? 'no score returned (counted as 0)',
+      rank: position + 1,
+    }));
+  const relevant = ranked.filter((candidate) => (candidate.rerankScore ?? 0) >= settings.relevanceThreshold).length;
+  const keep = Math.min(settings.keepMax, Math.max(settings.keepMin, relevant));
+  return { ranked, kept: ranked.slice(0, keep), mode: 'reranked', fallbackError: undefined };
+}
+
+function keepByRetrieval(
+  candidates: readonly RetrievalCandidate[],
+  keepMax: number,
+  mode: 'retrieval_only' | 'rerank_fallback',
+  fallbackError: string | undefined,
+): RerankResult {
+  const ranked = candidates.map((candidate, position): RankedCandidate => ({
+    ...candidate,
+    rerankScore: undefined,
+    rerankDetail: undefined,
+    rank: position + 1,
+  }));
+  return { ranked, kept: ranked.slice(0, keepMax), mode, fallbackError };
+}

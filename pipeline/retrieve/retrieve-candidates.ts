@@ -1,0 +1,247 @@
+import type { ClausegateConfig } from '../config/config-schema.ts';
+import type { Chunk, DefinitionEntry } from '../types.ts';
+
+/** The search operations retrieval needs from an index (a `SearchableIndex` provides them). */
+export interface RetrievalIndex {
+  chunks: ReadonlyMap<string, Chunk>;
+  definitions: readonly DefinitionEntry[];
+  searchVectors(vector: Float32Array, k: number): Promise<{ chunkId: string; similarity: number }[]>;
+  searchKeywords(query: string, k: number): { chunkId: string; score: number }[];
+  vectorsFor(chunkIds: readonly string[]): Promise<Map<string, Float32Array>>;
+}
+
+/** One query form and its embedding: the normalised question, or an expansion of it. */
+export interface QueryForm {
+  text: string;
+  rule?: string | undefined;
+  vector: Float32Array;
+}
+
+/** A retrieved chunk with every score the later decisions are made from. */
+export interface RetrievalCandidate {
+  chunk: Chunk;
+  /** Best cosine similarity of the chunk to any query form. */
+  similarity: number;
+  /** Best BM25 score over the query forms (0 when keyword search did not find it). */
+  keywordScore: number;
+  /** 1-based ranks in the merged vector and keyword lists (undefined when absent). */
+  vectorRank: number | undefined;
+  keywordRank: number | undefined;
+  /** The fused retrieval score (reciprocal rank fusion by default). */
+  fusedScore: number;
+  /** The forms that found this chunk. */
+  forms: string[];
+  /** Set when the chunk joined as the definition of a term used by the question or a candidate. */
+  linkedDefinition: { term: string; from: 'question' | 'candidate' } | undefined;
+}
+
+/** Input of `retrieveCandidates`. */
+export interface RetrieveCandidatesInput {
+  index: RetrievalIndex;
+  forms: readonly QueryForm[];
+  /** The sanitised original question (for definitions linking and fallback document matching). */
+  question: string;
+  /** Words naming the source's documents, for the fallback's document-hint check. */
+  documentHints: readonly string[];
+  settings: ClausegateConfig['retrieval'];
+}
+
+/** The candidate pool and how it was obtained. */
+export interface RetrievalResult {
+  candidates: RetrievalCandidate[];
+  /** The similarity floor applied: `minSimilarity`, or `fallbackMinSimilarity` when the fallback was used. */
+  floor: number;
+  fallbackUsed: boolean;
+  /** Why the fallback was or was not accepted, when it was tried. */
+  fallbackDetail: string | undefined;
+  /** Highest similarity seen in the pool before any floor. */
+  topSimilarity: number;
+}
+
+const MAX_LINKED_DEFINITIONS = 3;
+
+/**
+ * Hybrid retrieval: vector search and BM25 for every query form, merged by best score per chunk,
+ * fused by reciprocal rank fusion (or a weighted blend of normalised scores), capped at the
+ * candidate pool size, with the definitions of terms the question or the top candidates use linked
+ * in. When no candidate reaches the similarity floor, the fallback tries once more at the lower
+ * floor and accepts only when the top candidate's document name matches the question's keywords or
+ * the source's document hints; otherwise the pool is empty.
+ */
+export async function retrieveCandidates(input: RetrieveCandidatesInput): Promise<RetrievalResult> {
+  const { index, forms, settings } = input;
+  const bestSimilarity = new Map<string, number>();
+  const bestKeyword = new Map<string, number>();
+  const formsByChunk = new Map<string, Set<string>>();
+  const note = (chunkId: string, form: string) => {
+    const set = formsByChunk.get(chunkId) ?? new Set<string>();
+    set.add(form);
+    formsByChunk.set(chunkId, set);
+  };
+
+  for (const form of forms) {
+    for (const hit of await index.searchVectors(form.vector, settings.vectorK)) {
+      bestSimilarity.set(hit.chunkId, Math.max(bestSimilarity.get(hit.chunkId) ?? -1, hit.similarity));
+      note(hit.chunkId, form.text);
+    }
+    for (const hit of index.searchKeywords(form.text, settings.keywordK)) {
+      bestKeyword.set(hit.chunkId, Math.max(bestKeyword.get(hit.chunkId) ?? 0, hit.score));
+      note(hit.chunkId, form.text);
+    }
+  }
+
+  const vectorRanks = rankOf(bestSimilarity);
+  const keywordRanks = rankOf(bestKeyword);
+  const ids = [...new Set([...bestSimilarity.keys(), ...bestKeyword.keys()])].filter((id) => index.chunks.has(id));
+  // Keyword-only hits need their similarity too: the floor and the fallback are decided on it.
+  const similarities = await completeSimilarities(index, forms, ids, bestSimilarity);
+  const maxKeyword = Math.max(0, ...bestKeyword.values());
+  const candidates: RetrievalCandidate[] = ids.map((chunkId) => {
+    const vectorRank = vectorRanks.get(chunkId);
+    const keywordRank = keywordRanks.get(chunkId);
+    const similarity = similarities.get(chunkId) ?? 0;
+    const keywordScore = bestKeyword.get(chunkId) ?? 0;
+    const fusedScore =
+      settings.fusion === 'rrf'
+        ? (vectorRank ? 1 / (settings.rrfK + vectorRank) : 0) + (keywordRank ? 1 / (settings.rrfK + keywordRank) : 0)
+        : 0.5 * Math.max(0, similarity) + 0.5 * (maxKeyword > 0 ? keywordScore / maxKeyword : 0);
+    return {
+      chunk: index.chunks.get(chunkId)!,
+      similarity,
+      keywordScore,
+      vectorRank,
+      keywordRank,
+      fusedScore,
+      forms: [...(formsByChunk.get(chunkId) ?? [])].sort(),
+      linkedDefinition: undefined,
+    };
+  });
+  candidates.sort(compareCandidates);
+  const topSimilarity = candidates.reduce((best, candidate) => Math.max(best, candidate.similarity), 0);
+
+  let floor = settings.minSimilarity;
+  let fallbackUsed = false;
+  let fallbackDetail: string | undefined;
+  if (candidates.length > 0 && topSimilarity < settings.minSimilarity) {
+    const top = [...candidates].sort((a, b) => b.similarity - a.similarity || compareCandidates(a, b))[0]!;
+    const match = documentNameMatch(top.chunk.doc, input.question, input.documentHints);
+    if (topSimilarity >= settings.fallbackMinSimilarity && match) {
+      floor = settings.fallbackMinSimilarity;
+      fallbackUsed = true;
+      fallbackDetail = `no candidate reached ${settings.minSimilarity}; accepted at ${floor} because "${top.chunk.doc}" matches "${match}"`;
+    } else {
+      fallbackDetail =
+        topSimilarity < settings.fallbackMinSimilarity
+          ? `top similarity ${topSimilarity.toFixed(3)} is below the fallback floor ${settings.fallbackMinSimilarity}`
+          : `top document "${top.chunk.doc}" does not match the question's keywords or document hints`;
+      return { candidates: [], floor: settings.fallbackMinSimilarity, fallbackUsed: false, fallbackDetail, topSimilarity };
+    }
+  }
+
+  const pool = candidates.slice(0, settings.candidatePool);
+  if (settings.linkDefinitions) linkDefinitions(pool, index, input.question, similarities, settings.candidatePool);
+  return { candidates: pool, floor, fallbackUsed, fallbackDetail, topSimilarity };
+}
+
+/** Orders by fused score, then similarity, then chunk id, so equal scores never reorder between runs. */
+function compareCandidates(a: RetrievalCandidate, b: RetrievalCandidate): number {
+  return b.fusedScore - a.fusedScore || b.similarity - a.similarity || (a.chunk.chunkId < b.chunk.chunkId ? -1 : 1);
+}
+
+function rankOf(scores: Map<string, number>): Map<string, number> {
+  const ordered = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return new Map(ordered.map(([chunkId], position) => [chunkId, position + 1]));
+}
+
+async function completeSimilarities(
+  index: RetrievalIndex,
+  forms: readonly QueryForm[],
+  ids: readonly string[],
+  known: Map<string, number>,
+): Promise<Map<string, number>> {
+  const result = new Map(known);
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length === 0) return result;
+  const vectors = await index.vectorsFor(missing);
+  for (const id of missing) {
+    const vector = vectors.get(id);
+    result.set(id, vector ? Math.max(...forms.map((form) => dot(form.vector, vector))) : 0);
+  }
+  return result;
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i += 1) sum += a[i]! * b[i]!;
+  return sum;
+}
+
+const STOP = new Set(['the', 'and', 'for', 'what', 'which', 'with', 'are', 'does', 'from', 'this', 'that', 'pdf', 'docx', 'txt', 'of', 'to', 'is', 'in', 'a']);
+
+/** The question keyword or document hint the document name shares with the question, if any. */
+function documentNameMatch(doc: string, question: string, hints: readonly string[]): string | undefined {
+  const name = doc.toLowerCase().replace(/[^a-z0-9]+/g, ' ');
+  const nameWords = new Set(name.split(' ').filter((word) => word.length >= 3 && !STOP.has(word)));
+  const lowerQuestion = question.toLowerCase();
+  for (const word of lowerQuestion.replace(/[^a-z0-9]+/g, ' ').split(' ')) {
+    if (word.length >= 3 && !STOP.has(word) && nameWords.has(word)) return word;
+  }
+  for (const hint of hints) {
+    const lowerHint = hint.toLowerCase();
+    if (lowerQuestion.includes(lowerHint) && name.includes(lowerHint.replace(/[^a-z0-9]+/g, ' '))) return hint;
+  }
+  return undefined;
+}
+
+function linkDefinitions(
+  pool: RetrievalCandidate[],
+  index: RetrievalIndex,
+  question: string,
+  similarities: Map<string, number>,
+  capacity: number,
+): void {
+  const present = new Set(pool.map((candidate) => candidate.chunk.chunkId));
+  const linked: RetrievalCandidate[] = [];
+  const consider = (text: string, from: 'question' | 'candidate') => {
+    for (const entry of termsUsedIn(text, index.definitions)) {
+      if (linked.length >= MAX_LINKED_DEFINITIONS) return;
+      if (present.has(entry.chunkId)) continue;
+      const chunk = index.chunks.get(entry.chunkId);
+      if (!chunk) continue;
+      present.add(entry.chunkId);
+      linked.push({
+        chunk,
+        similarity: similarities.get(entry.chunkId) ?? 0,
+        keywordScore: 0,
+        vectorRank: undefined,
+        keywordRank: undefined,
+        fusedScore: 0,
+        forms: [],
+        linkedDefinition: { term: entry.term, from },
+      });
+    }
+  };
+  consider(question, 'question');
+  for (const candidate of pool.slice(0, 3)) consider(candidate.chunk.text, 'candidate');
+  if (linked.length === 0) return;
+  // Linked definitions take the last places of the pool, so the pool never exceeds its cap.
+  const room = Math.max(0, capacity - linked.length);
+  pool.splice(room, pool.length - room, ...linked);
+}
+
+/** Defined terms that occur in `text` as whole words (longest first), one entry per term. */
+function termsUsedIn(text: string, definitions: readonly DefinitionEntry[]): DefinitionEntry[] {
+  const lower = ` ${text.toLowerCase().replace(/\s+/g, ' ')} `;
+  const found = new Map<string, DefinitionEntry>();
+  const sorted = [...definitions].sort((a, b) => b.key.length - a.key.length || (a.key < b.key ? -1 : 1));
+  for (const entry of sorted) {
+    if (found.has(entry.key) || entry.key.length < 3) continue;
+    const pattern = new RegExp(`(^|[^a-z0-9])${escapeRegExp(entry.key)}s?([^a-z0-9]|$)`);
+    if (pattern.test(lower)) found.set(entry.key, entry);
+  }
+  return [...found.values()];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
