@@ -164,7 +164,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     };
     let generation = await generate(prompt.text, prompt.sha256);
     lap('generate');
-    let validation = validateAnswer({ output: generation.output, evidence, refusal: refusalText });
+    let validation = validateAnswer({ output: generation.output, evidence, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
     let firstAttemptViolations: typeof validation.violations = [];
     if (!validation.ok && config.generation.regenerateOnViolation) {
       firstAttemptViolations = validation.violations;
@@ -172,7 +172,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       prompt = buildPrompt({ question: sanitised.text, evidence: selection.kept, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences, strict: true });
       result.promptSha256 = prompt.sha256;
       generation = await generate(prompt.text, prompt.sha256);
-      validation = validateAnswer({ output: generation.output, evidence, refusal: refusalText });
+      validation = validateAnswer({ output: generation.output, evidence, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
     }
     result.validation = {
       ok: validation.ok,

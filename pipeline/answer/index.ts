@@ -1,0 +1,12 @@
+/**
+ * The answer stage: choose the evidence, build the frozen prompt, validate what the generator says,
+ * render it with citations.
+ */
+export { selectEvidence } from './select-evidence.ts';
+export type { EvidenceCandidate, EvidenceDrop, EvidenceDropReason, EvidenceSelection, SelectEvidenceInput, SelectedEvidence } from './select-evidence.ts';
+export { ANSWER_SCHEMA, buildPrompt, PROMPT_VERSION } from './build-prompt.ts';
+export type { AnswerJson, BuildPromptInput, BuiltPrompt, PromptSection, PromptSectionName } from './build-prompt.ts';
+export { validateAnswer } from './validate-answer.ts';
+export type { AnswerValidation, AnswerViolation, AnswerViolationCode, ValidateAnswerInput, ValidationEvidence } from './validate-answer.ts';
+export { renderAnswer } from './render-answer.ts';
+export type { RenderedAnswer, RenderedCitation } from './render-answer.ts';
