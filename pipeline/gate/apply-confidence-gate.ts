@@ -80,7 +80,8 @@ export function applyConfidenceGate(input: ApplyConfidenceGateInput): GateDecisi
   }
 
   if (settings.coverageCheck && input.coverage.terms.length > 0) {
-    const texts = evidence.map((candidate) => `${candidate.chunk.doc}\n${candidate.chunk.sectionHeading}\n${candidate.chunk.text}`);
+    // The source name counts as evidence: every CME document is a CME document even when a fee row never says "CME".
+    const texts = evidence.map((candidate) => `${candidate.chunk.source}\n${candidate.chunk.doc}\n${candidate.chunk.sectionHeading}\n${candidate.chunk.text}`);
     const result = input.coverage.check(texts);
     if (!result.covered) {
       return {

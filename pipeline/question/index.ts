@@ -1,0 +1,16 @@
+/**
+ * The question stage: sanitise the raw question, normalise it for retrieval, expand it with the
+ * configured rules, find the specific terms it names, and check that evidence contains them.
+ */
+export { sanitiseQuestion } from './sanitise-question.ts';
+export type { SanitisedQuestion, SanitiseQuestionOptions } from './sanitise-question.ts';
+export { normaliseQuestion } from './normalise-question.ts';
+export type { NormalisedQuestion } from './normalise-question.ts';
+export { expandQuery } from './expand-query.ts';
+export type { QueryExpansion, QueryExpansionForm } from './expand-query.ts';
+export { findQuestionTerms } from './find-question-terms.ts';
+export type { QuestionTerm, QuestionTermKind } from './find-question-terms.ts';
+export { checkCoverage } from './check-coverage.ts';
+export type { CoverageResult } from './check-coverage.ts';
+export { KNOWN_EXCHANGES, KNOWN_PARTIES, KNOWN_PRODUCTS } from './known-anchors.ts';
+export type { KnownAnchor } from './known-anchors.ts';
