@@ -1,4 +1,5 @@
 import type { ClausegateConfig } from '../config/config-schema.ts';
+import { findDefinedTerms } from '../chunk/index.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
 
 /** The search operations retrieval needs from an index (a `SearchableIndex` provides them). */
@@ -203,7 +204,7 @@ function linkDefinitions(
   const present = new Set(pool.map((candidate) => candidate.chunk.chunkId));
   const linked: RetrievalCandidate[] = [];
   const consider = (text: string, from: 'question' | 'candidate') => {
-    for (const entry of termsUsedIn(text, index.definitions)) {
+    for (const entry of findDefinedTerms(text, [...index.definitions])) {
       if (linked.length >= MAX_LINKED_DEFINITIONS) return;
       if (present.has(entry.chunkId)) continue;
       const chunk = index.chunks.get(entry.chunkId);
@@ -227,21 +228,4 @@ function linkDefinitions(
   // Linked definitions take the last places of the pool, so the pool never exceeds its cap.
   const room = Math.max(0, capacity - linked.length);
   pool.splice(room, pool.length - room, ...linked);
-}
-
-/** Defined terms that occur in `text` as whole words (longest first), one entry per term. */
-function termsUsedIn(text: string, definitions: readonly DefinitionEntry[]): DefinitionEntry[] {
-  const lower = ` ${text.toLowerCase().replace(/\s+/g, ' ')} `;
-  const found = new Map<string, DefinitionEntry>();
-  const sorted = [...definitions].sort((a, b) => b.key.length - a.key.length || (a.key < b.key ? -1 : 1));
-  for (const entry of sorted) {
-    if (found.has(entry.key) || entry.key.length < 3) continue;
-    const pattern = new RegExp(`(^|[^a-z0-9])${escapeRegExp(entry.key)}s?([^a-z0-9]|$)`);
-    if (pattern.test(lower)) found.set(entry.key, entry);
-  }
-  return [...found.values()];
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Chunk, ExtractedDocument } from '../types.ts';
+import { buildDefinitionsIndex, findDefinedTerms } from './build-definitions-index.ts';
+import { chunkSections } from './chunk-sections.ts';
+
+function chunksOf(doc: string, docHash: string, ...pages: string[]): Chunk[] {
+  const document: ExtractedDocument = { format: 'pdf', pages: pages.map((text, index) => ({ page: index + 1, text })), headings: [], warnings: [] };
+  return chunkSections({ document, doc, source: 'test', docHash, maxTokens: 320, minTokens: 0 });
+}
+
+const schedule = chunksOf(
+  'schedule-5.pdf',
+  'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+  'Definitions\nSubscriber: any party receiving Information\nunder a Subscriber Addendum.\nSubscriber   Display Device: a Device used by a Subscriber.',
+);
+const guide = chunksOf(
+  'guide.pdf',
+  'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
+  '1. Scope\nUnit of Count: the basis on which fees are assessed.',
+  '2. Reporting\nSubscriber: a customer of a distributor.\nThe guide explains reporting.',
+);
+
+describe('buildDefinitionsIndex', () => {
+  it('collects every defined term with its key, definition and chunk', () => {
+    const entries = buildDefinitionsIndex([...guide, ...schedule]);
+    expect(entries.map((entry) => [entry.key, entry.doc, entry.page])).toEqual([
+      ['subscriber', 'schedule-5.pdf', 1],
+      ['subscriber', 'guide.pdf', 2],
+      ['subscriber display device', 'schedule-5.pdf', 1],
+      ['unit of count', 'guide.pdf', 1],
+    ]);
+    expect(entries[0]).toEqual({
+      term: 'Subscriber',
+      key: 'subscriber',
+      definition: 'any party receiving Information under a Subscriber Addendum.',
+      chunkId: schedule[0]!.chunkId,
+      doc: 'schedule-5.pdf',
+      page: 1,
+      source: 'test',
+    });
+    expect(entries[2]?.term).toBe('Subscriber Display Device');
+  });
+
+  it('puts definitions chunks first for a term defined several times, whatever the input order', () => {
+    expect(guide.at(-1)?.isDefinitions).toBe(false);
+    const forward = buildDefinitionsIndex([...schedule, ...guide]);
+    expect(buildDefinitionsIndex([...guide, ...schedule])).toEqual(forward);
+  });
+});
+
+describe('findDefinedTerms', () => {
+  const entries = buildDefinitionsIndex([...schedule, ...guide]);
+
+  it('finds whole-word, case-insensitive occurrences, longest term first', () => {
+    const found = findDefinedTerms('What does a subscriber display device cost per UNIT OF COUNT?', entries);
+    expect(found.map((entry) => entry.key)).toEqual(['subscriber display device', 'unit of count']);
+  });
+
+  it('finds a shorter term where the longer one does not cover it, with every entry of the term', () => {
+    const found = findDefinedTerms('Must a Subscriber report each Subscriber Display Device?', entries);
+    expect(found.map((entry) => [entry.key, entry.doc])).toEqual([
+      ['subscriber display device', 'schedule-5.pdf'],
+      ['subscriber', 'schedule-5.pdf'],
+      ['subscriber', 'guide.pdf'],
+    ]);
+  });
+
+  it('accepts plurals and line breaks inside a term but not partial words', () => {
+    expect(findDefinedTerms('Units of\nCount? Subscribers?', entries).map((entry) => entry.key)).toEqual(['subscriber', 'subscriber']);
+    expect(findDefinedTerms('unit of\ncount', entries).map((entry) => entry.key)).toEqual(['unit of count']);
+    expect(findDefinedTerms('subscribership and nonsubscriber', entries)).toEqual([]);
+  });
+});

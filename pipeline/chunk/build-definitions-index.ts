@@ -1,0 +1,93 @@
+import type { Chunk, DefinitionEntry } from '../types.ts';
+import { detectDefinitions } from './detect-definitions.ts';
+
+/** The lookup key of a term: lowercased, whitespace collapsed to single spaces. */
+function keyOf(term: string): string {
+  return term.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+interface RankedEntry {
+  entry: DefinitionEntry;
+  isDefinitions: boolean;
+  ordinal: number;
+  offset: number;
+}
+
+function compareText(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/**
+ * Collects every defined term of the chunks (`detectDefinitions` on each chunk's text) into the
+ * definitions index. A term defined several times keeps every entry; entries are sorted by key,
+ * then those from definitions chunks first, then by document, page and position, so the same
+ * chunks always give the same index.
+ */
+export function buildDefinitionsIndex(chunks: Chunk[]): DefinitionEntry[] {
+  const ranked: RankedEntry[] = [];
+  for (const chunk of chunks) {
+    for (const found of detectDefinitions(chunk.text).terms) {
+      ranked.push({
+        entry: {
+          term: found.term,
+          key: keyOf(found.term),
+          definition: found.definition,
+          chunkId: chunk.chunkId,
+          doc: chunk.doc,
+          page: chunk.pageStart,
+          source: chunk.source,
+        },
+        isDefinitions: chunk.isDefinitions,
+        ordinal: chunk.ordinal,
+        offset: chunk.span.start + found.offset,
+      });
+    }
+  }
+  ranked.sort(
+    (left, right) =>
+      compareText(left.entry.key, right.entry.key) ||
+      Number(right.isDefinitions) - Number(left.isDefinitions) ||
+      compareText(left.entry.doc, right.entry.doc) ||
+      left.entry.page - right.entry.page ||
+      left.ordinal - right.ordinal ||
+      left.offset - right.offset,
+  );
+  return ranked.map(({ entry }) => entry);
+}
+
+function escapeForPattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The defined terms that occur in `text`: whole words, case-insensitive, any whitespace between the
+ * words of a term, an optional plural `s`. Longer terms are matched first and claim their words, so
+ * `Subscriber Display Device` does not also report `Subscriber` for the same words. Returns every
+ * entry of each term found, longest term first, each term's entries in index order.
+ */
+export function findDefinedTerms(text: string, entries: DefinitionEntry[]): DefinitionEntry[] {
+  const byKey = new Map<string, DefinitionEntry[]>();
+  for (const entry of entries) {
+    const group = byKey.get(entry.key);
+    if (group) group.push(entry);
+    else byKey.set(entry.key, [entry]);
+  }
+  const keys = [...byKey.keys()].sort((left, right) => right.length - left.length || compareText(left, right));
+  const claimed: { start: number; end: number }[] = [];
+  const found: DefinitionEntry[] = [];
+  for (const key of keys) {
+    if (key === '') continue;
+    const body = key.split(' ').map(escapeForPattern).join('\\s+');
+    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:s|es)?(?![\\p{L}\\p{N}])`, 'giu');
+    let matched = false;
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (claimed.some((range) => start < range.end && end > range.start)) continue;
+      claimed.push({ start, end });
+      matched = true;
+    }
+    if (matched) found.push(...(byKey.get(key) ?? []));
+  }
+  return found;
+}

@@ -1,0 +1,381 @@
+import { ClausegateError } from '../errors.ts';
+import type { Chunk, ExtractedDocument, ExtractedPage, Span } from '../types.ts';
+import { countTokens } from './count-tokens.ts';
+import { DEFINITION_LINE_PATTERN, detectDefinitions } from './detect-definitions.ts';
+import { detectHeading } from './detect-heading.ts';
+import { isTableRow } from './is-table-row.ts';
+
+/**
+ * The version of the chunking rules. Bump it whenever a change moves chunk boundaries, headings or
+ * kinds, so that an index built by other rules is rebuilt instead of reused.
+ */
+export const CHUNKER_VERSION = 'c1';
+
+/** What `chunkSections` needs: one extracted document and where it came from. */
+export interface ChunkSectionsInput {
+  document: ExtractedDocument;
+  /** Path of the document relative to the source root, with `/` separators. */
+  doc: string;
+  source: string;
+  /** sha256 of the document's bytes (hex); its first 16 characters start every chunk id. */
+  docHash: string;
+  /** Upper bound of a chunk in cl100k_base tokens (config `chunking.maxTokens`, default 320). */
+  maxTokens: number;
+  /** A section under this many tokens joins the next one on its page when both fit (config `chunking.minTokens`, default 40). */
+  minTokens: number;
+}
+
+interface Line {
+  start: number;
+  end: number;
+  text: string;
+  isBlank: boolean;
+  isTableRow: boolean;
+  /** Set when the line starts a section. */
+  heading?: { text: string; isTitle: boolean; isNumbered: boolean };
+  /** True when a prose line starts a paragraph (a definition, a list item, a sentence after a finished one). */
+  opensParagraph: boolean;
+}
+
+interface TitleHeading {
+  page: number;
+  offset: number;
+  text: string;
+}
+
+/** How finely a range is divided when it does not fit: blocks, then lines, sentences, words. */
+type SplitLevel = 'blocks' | 'lines' | 'sentences' | 'words';
+const NEXT_LEVEL: Record<SplitLevel, SplitLevel | undefined> = {
+  blocks: 'lines',
+  lines: 'sentences',
+  sentences: 'words',
+  words: undefined,
+};
+
+const MAX_JOINED_HEADING_WORDS = 16;
+const DEFINITIONS_HEADING = /definition|defined term/i;
+const SENTENCE_END = /[.!?]["”’)]?$/;
+const NEW_SENTENCE_START = /^\s*[A-Z"“(]/;
+const LIST_ITEM_START = /^\s*(?:\((?:[0-9]{1,3}|[a-zA-Z]{1,2}|[ivxlcIVXLC]{1,6})\)|[•●▪◦∙·‣*–—-]\s)/;
+// A sentence ends at `.`, `!`, `?` or `;` followed by whitespace and a capital, digit, quote or bracket.
+const SENTENCE_BOUNDARY = /(?<=[.!?;]["”’)]?)\s+(?=[A-Z0-9"“(])/g;
+// Abbreviations after which a period does not end a sentence.
+const ABBREVIATION_BEFORE = /(?:\b(?:e\.g|i\.e|etc|Inc|Ltd|Co|No|Nos|Corp|vs|cf|approx|Mr|Mrs|Ms|Dr|St|U\.S|a\.m|p\.m)|\b[A-Z])\.$/;
+
+/**
+ * Cuts a document into section-aware chunks. A chunk starts at a heading (numbered clauses, `(a)`
+ * titles, `Section 5` / `SCHEDULE 2` / `Article IV`, short ALL-CAPS and Title-Case lines in PDF and
+ * TXT text; the extractor's headings for DOCX, detection when a DOCX has none) and holds its
+ * section's text. A section over `maxTokens` is divided at blocks (paragraphs, table blocks), then
+ * lines, then sentences, then words, and the pieces are packed back greedily up to `maxTokens`; a
+ * table row is never divided (a single row over `maxTokens` stays whole). A section under
+ * `minTokens` joins the next section on its page when the two fit (the last one on a page joins the
+ * previous chunk instead). Chunks never cross pages and their text is the exact, trimmed slice
+ * `page.text.slice(span.start, span.end)`; together they cover every non-whitespace character of
+ * every page exactly once. Ids are `<first 16 hex of docHash>-p<page>-<span.start>`, stable while
+ * the file is unchanged.
+ */
+export function chunkSections(input: ChunkSectionsInput): Chunk[] {
+  const { document, doc, source, docHash, maxTokens, minTokens } = input;
+  if (!Number.isInteger(maxTokens) || maxTokens < 1) {
+    throw new ClausegateError('input_invalid', `chunking maxTokens must be a positive integer, got ${maxTokens}`, {
+      hint: 'set chunking.maxTokens in .clausegate.json to a whole number (default 320)',
+    });
+  }
+  if (!Number.isInteger(minTokens) || minTokens < 0 || minTokens > maxTokens) {
+    throw new ClausegateError('input_invalid', `chunking minTokens must be a whole number from 0 to maxTokens (${maxTokens}), got ${minTokens}`, {
+      hint: 'set chunking.minTokens in .clausegate.json below chunking.maxTokens (default 40)',
+    });
+  }
+  if (!/^[0-9a-f]{16}/i.test(docHash)) {
+    throw new ClausegateError('input_invalid', `docHash of ${doc} must be a hex sha256, got "${docHash}"`, {
+      hint: 'pass the sha256 of the document bytes as docHash',
+    });
+  }
+
+  const explicitHeadings = document.format === 'docx' && document.headings.length > 0 ? document.headings : undefined;
+  const titles: TitleHeading[] = [];
+  const pieces: { page: ExtractedPage; span: Span; lines: Line[] }[] = [];
+
+  for (const page of document.pages) {
+    const counter = createTokenCounter(page.text);
+    const pageHeadings = explicitHeadings?.filter((heading) => heading.page === page.page);
+    const lines = readLines(page.text, pageHeadings);
+    for (const line of lines) {
+      if (line.heading?.isTitle) titles.push({ page: page.page, offset: firstVisible(page.text, line), text: line.heading.text });
+    }
+    const sections = splitIntoSections(page.text, lines);
+    const sectionPieces = sections.map((section) =>
+      fitSpan(page.text, lines, section, 'blocks', counter, maxTokens),
+    );
+    for (const span of mergeSmallSections(sectionPieces, counter, minTokens, maxTokens)) {
+      pieces.push({ page, span, lines: lines.filter((line) => line.start < span.end && line.end > span.start) });
+    }
+  }
+
+  const chunkPrefix = docHash.slice(0, 16);
+  return pieces.map(({ page, span, lines }, ordinal) => {
+    const text = page.text.slice(span.start, span.end);
+    const sectionHeading = nearestTitle(titles, page.page, span.start);
+    const detection = detectDefinitions(text);
+    // The tail of a long definitions section may hold a single definition: its heading says what it is.
+    const isDefinitions = detection.isDefinitions || (DEFINITIONS_HEADING.test(sectionHeading) && detection.terms.length > 0);
+    return {
+      chunkId: `${chunkPrefix}-p${page.page}-${span.start}`,
+      doc,
+      source,
+      docHash,
+      ordinal,
+      pageStart: page.page,
+      pageEnd: page.page,
+      sectionHeading,
+      span,
+      text,
+      tokenCount: countTokens(text),
+      isDefinitions,
+      kind: classifyKind(lines, isDefinitions),
+    };
+  });
+}
+
+function readLines(text: string, explicitHeadings: ExtractedDocument['headings'] | undefined): Line[] {
+  const raw: { start: number; end: number; text: string }[] = [];
+  let start = 0;
+  for (const part of text.split('\n')) {
+    const line = part.endsWith('\r') ? part.slice(0, -1) : part;
+    raw.push({ start, end: start + line.length, text: line });
+    start += part.length + 1;
+  }
+  const lines: Line[] = [];
+  raw.forEach((entry, index) => {
+    const isBlank = entry.text.trim() === '';
+    const previous = lines[index - 1];
+    const line: Line = { ...entry, isBlank, isTableRow: !isBlank && isTableRow(entry.text), opensParagraph: false };
+    if (!isBlank) {
+      if (explicitHeadings) {
+        const heading = explicitHeadings.find((candidate) => candidate.offset >= entry.start && candidate.offset < entry.end);
+        if (heading) line.heading = { text: heading.text.replace(/\s+/g, ' ').trim(), isTitle: true, isNumbered: false };
+      } else {
+        const heading = detectHeading(entry.text, {
+          previousLine: previous?.text,
+          nextLine: raw[index + 1]?.text,
+          previousIsHeading: previous?.heading !== undefined,
+        });
+        const above = previous?.heading;
+        if (heading && above?.isTitle && !heading.isNumbered) {
+          // A title line right under a title: under a numbered one it is the clause's body (a table
+          // header, a sub-title); under another it continues that title (`Category A3 – Trading on
+          // Alternative` / `Venue`), unless that would make the title too long.
+          const joined = `${above.text} ${heading.text}`;
+          if (!above.isNumbered) {
+            if (joined.split(' ').length <= MAX_JOINED_HEADING_WORDS) above.text = joined;
+            else line.heading = heading;
+          }
+        } else if (heading) {
+          line.heading = heading;
+        }
+      }
+      line.opensParagraph =
+        previous === undefined ||
+        previous.isBlank ||
+        LIST_ITEM_START.test(entry.text) ||
+        DEFINITION_LINE_PATTERN.test(entry.text) ||
+        (SENTENCE_END.test(previous.text.trim()) && NEW_SENTENCE_START.test(entry.text));
+    }
+    lines.push(line);
+  });
+  return lines;
+}
+
+function firstVisible(text: string, line: Line): number {
+  const offset = text.slice(line.start, line.end).search(/\S/);
+  return line.start + Math.max(offset, 0);
+}
+
+/** Trims a range to its first and last non-whitespace characters; undefined when nothing is left. */
+function trimSpan(text: string, start: number, end: number): Span | undefined {
+  let from = start;
+  let to = end;
+  while (from < to && /\s/.test(text[from]!)) from += 1;
+  while (to > from && /\s/.test(text[to - 1]!)) to -= 1;
+  return from < to ? { start: from, end: to } : undefined;
+}
+
+function splitIntoSections(text: string, lines: Line[]): Span[] {
+  const starts = [0];
+  lines.forEach((line, index) => {
+    if (index > 0 && line.heading) starts.push(line.start);
+  });
+  const spans: Span[] = [];
+  starts.forEach((start, index) => {
+    const span = trimSpan(text, start, starts[index + 1] ?? text.length);
+    if (span) spans.push(span);
+  });
+  return spans;
+}
+
+interface TokenCounter {
+  count(span: Span): number;
+}
+
+function createTokenCounter(text: string): TokenCounter {
+  const cache = new Map<string, number>();
+  return {
+    count(span) {
+      const key = `${span.start}:${span.end}`;
+      let tokens = cache.get(key);
+      if (tokens === undefined) {
+        tokens = countTokens(text.slice(span.start, span.end));
+        cache.set(key, tokens);
+      }
+      return tokens;
+    },
+  };
+}
+
+/** Divides `span` until every piece fits in `maxTokens` (or cannot be divided), then packs the pieces back greedily. */
+function fitSpan(text: string, lines: Line[], span: Span, level: SplitLevel, counter: TokenCounter, maxTokens: number): Span[] {
+  if (counter.count(span) <= maxTokens) return [span];
+  const parts = divide(text, lines, span, level);
+  const next = NEXT_LEVEL[level];
+  if (parts.length <= 1) return next === undefined || parts.length === 0 ? [span] : fitSpan(text, lines, span, next, counter, maxTokens);
+  const fitted = next === undefined ? parts : parts.flatMap((part) => fitSpan(text, lines, part, next, counter, maxTokens));
+  return packGreedily(fitted, counter, maxTokens);
+}
+
+function packGreedily(spans: Span[], counter: TokenCounter, maxTokens: number): Span[] {
+  const packed: Span[] = [];
+  let current: Span | undefined;
+  for (const span of spans) {
+    if (current === undefined) {
+      current = span;
+      continue;
+    }
+    const joined = { start: current.start, end: span.end };
+    if (counter.count(joined) <= maxTokens) {
+      current = joined;
+    } else {
+      packed.push(current);
+      current = span;
+    }
+  }
+  if (current) packed.push(current);
+  return packed;
+}
+
+function linesIn(lines: Line[], span: Span): Line[] {
+  return lines.filter((line) => !line.isBlank && line.end > span.start && line.start < span.end);
+}
+
+function divide(text: string, lines: Line[], span: Span, level: SplitLevel): Span[] {
+  const inside = linesIn(lines, span);
+  switch (level) {
+    case 'blocks':
+      return divideIntoBlocks(text, lines, span, inside);
+    case 'lines':
+      return inside.flatMap((line) => trimSpan(text, Math.max(line.start, span.start), Math.min(line.end, span.end)) ?? []);
+    case 'sentences':
+      return isTableSpan(inside) ? [] : divideAt(text, span, SENTENCE_BOUNDARY, true);
+    case 'words':
+      return isTableSpan(inside) ? [] : divideAt(text, span, /\s+/g, false);
+  }
+}
+
+function isTableSpan(inside: Line[]): boolean {
+  return inside.length === 1 && inside[0]!.isTableRow;
+}
+
+// Blocks: table blocks (consecutive rows, blank lines between rows included) and paragraphs (a
+// paragraph ends at a blank line, a table row, or a line that opens a paragraph).
+function divideIntoBlocks(text: string, lines: Line[], span: Span, inside: Line[]): Span[] {
+  const blocks: Span[] = [];
+  let blockStart: Line | undefined;
+  let blockEnd: Line | undefined;
+  const close = () => {
+    if (blockStart && blockEnd) {
+      const block = trimSpan(text, Math.max(blockStart.start, span.start), Math.min(blockEnd.end, span.end));
+      if (block) blocks.push(block);
+    }
+    blockStart = undefined;
+    blockEnd = undefined;
+  };
+  for (const line of inside) {
+    const previous = blockEnd;
+    const continues =
+      previous !== undefined &&
+      (line.isTableRow
+        ? previous.isTableRow
+        : !previous.isTableRow && !line.opensParagraph && !hasBlankBetween(lines, previous, line));
+    if (!continues) close();
+    blockStart ??= line;
+    blockEnd = line;
+  }
+  close();
+  return blocks;
+}
+
+function hasBlankBetween(lines: Line[], first: Line, second: Line): boolean {
+  return lines.some((line) => line.isBlank && line.start > first.end && line.end < second.start);
+}
+
+/** Cuts a span at every match of `boundary` (a global pattern matching whitespace only). */
+function divideAt(text: string, span: Span, boundary: RegExp, skipAbbreviations: boolean): Span[] {
+  const slice = text.slice(span.start, span.end);
+  const parts: Span[] = [];
+  let from = 0;
+  for (const match of slice.matchAll(boundary)) {
+    const at = match.index;
+    if (skipAbbreviations && ABBREVIATION_BEFORE.test(slice.slice(Math.max(0, at - 8), at))) continue;
+    const part = trimSpan(text, span.start + from, span.start + at);
+    if (part) parts.push(part);
+    from = at + match[0].length;
+  }
+  const last = trimSpan(text, span.start + from, span.end);
+  if (last) parts.push(last);
+  return parts;
+}
+
+function mergeSmallSections(sections: Span[][], counter: TokenCounter, minTokens: number, maxTokens: number): Span[] {
+  const result: Span[] = [];
+  let waiting: Span | undefined;
+  for (const section of sections) {
+    const pieces = [...section];
+    const first = pieces[0];
+    if (first === undefined) continue;
+    if (waiting) {
+      const joined = { start: waiting.start, end: first.end };
+      if (counter.count(joined) <= maxTokens) pieces[0] = joined;
+      else result.push(waiting);
+      waiting = undefined;
+    }
+    const only = pieces.length === 1 ? pieces[0]! : undefined;
+    if (only && counter.count(only) < minTokens) {
+      waiting = only;
+      continue;
+    }
+    result.push(...pieces);
+  }
+  if (waiting) {
+    const last = result.at(-1);
+    const joined = last ? { start: last.start, end: waiting.end } : undefined;
+    if (last && joined && counter.count(joined) <= maxTokens) result[result.length - 1] = joined;
+    else result.push(waiting);
+  }
+  return result;
+}
+
+function nearestTitle(titles: TitleHeading[], page: number, offset: number): string {
+  let found = '';
+  for (const title of titles) {
+    if (title.page < page || (title.page === page && title.offset <= offset)) found = title.text;
+    else break;
+  }
+  return found;
+}
+
+function classifyKind(lines: Line[], isDefinitions: boolean): Chunk['kind'] {
+  const visible = lines.filter((line) => !line.isBlank);
+  const rows = visible.filter((line) => line.isTableRow).length;
+  if (visible.length > 0 && rows * 2 >= visible.length) return 'table';
+  return isDefinitions ? 'definitions' : 'prose';
+}
