@@ -9,7 +9,7 @@ import {
   acquireIndexLock,
   openIndex,
   writeIndex,
-  type IndexManifest,
+  type IndexManifestInput,
   type SearchableIndex,
 } from '../store/index.ts';
 import { isClausegateError } from '../errors.ts';
@@ -94,7 +94,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
     const reports: DocumentReport[] = [];
     const chunks: Chunk[] = [];
     const vectors: (Float32Array | undefined)[] = [];
-    const manifestDocuments: IndexManifest['documents'] = [];
+    const manifestDocuments: IndexManifestInput['documents'] = [];
     const seen = new Map<string, string>();
 
     const extractStarted = performance.now();
@@ -170,7 +170,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
     const pages = reports.reduce((sum, report) => sum + report.pages, 0);
     const skipped = reports.filter((report) => report.status === 'skipped').length;
     const duplicates = reports.filter((report) => report.status === 'duplicate').length;
-    const manifest: IndexManifest = {
+    const manifest: IndexManifestInput = {
       schemaVersion: 1,
       source,
       indexVersion,

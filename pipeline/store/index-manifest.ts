@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Folder-safe id of an index version, e.g. `v20261122T042540123Z`; chosen by the caller (never read from the clock here). */
+export const IndexVersionId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/, 'letters, digits, `_`, `.` and `-`, starting with a letter or digit')
+  .refine((value) => !value.endsWith('.partial') && !value.endsWith('.tmp'), 'must not end with .partial or .tmp');
+
+/** What identifies the embedder that produced the stored vectors (mirrors `EmbedderInfo`). */
+export const ManifestEmbedder = z
+  .object({
+    name: z.string().min(1),
+    model: z.string().min(1),
+    dimensions: z.number().int().positive(),
+    version: z.string().min(1),
+  })
+  .strict();
+export type ManifestEmbedder = z.infer<typeof ManifestEmbedder>;
+
+/** What the ingest did with one file of the source. */
+export const ManifestDocument = z
+  .object({
+    /** Path relative to the source root, `/` separators. */
+    doc: z.string().min(1),
+    /** sha256 of the file's bytes (hex). */
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    /** Absent when the file was never read as a document (an unsupported type, a duplicate). */
+    format: z.enum(['pdf', 'docx', 'txt']).optional(),
+    pages: z.number().int().min(0),
+    chunks: z.number().int().min(0),
+    status: z.enum(['indexed', 'skipped', 'duplicate']),
+    /** Why a `skipped` document was skipped. */
+    reason: z.enum(['no_text_layer', 'unreadable_text', 'encrypted', 'corrupt', 'empty', 'unsupported']).optional(),
+    message: z.string().optional(),
+    /** For a `duplicate`: the document whose bytes it repeats. */
+    duplicateOf: z.string().min(1).optional(),
+  })
+  .strict()
+  .superRefine((document, context) => {
+    if (document.status === 'skipped' && document.reason === undefined) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'a skipped document needs a reason' });
+    }
+    if (document.status === 'duplicate' && document.duplicateOf === undefined) {
+      context.addIssue({ code: 'custom', path: ['duplicateOf'], message: 'a duplicate needs duplicateOf' });
+    }
+    if (document.status !== 'indexed' && document.chunks !== 0) {
+      context.addIssue({ code: 'custom', path: ['chunks'], message: `a ${document.status} document has no chunks` });
+    }
+  });
+export type ManifestDocument = z.infer<typeof ManifestDocument>;
+
+const count = z.number().int().min(0);
+
+/**
+ * `manifest.json` of one index version: what was indexed, with which embedder, chunker, policy and
+ * keyword index, and the counts. Written last into a version folder, so a version with a valid
+ * manifest is complete.
+ */
+export const IndexManifest = z
+  .object({
+    schemaVersion: z.literal(1),
+    source: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/),
+    indexVersion: IndexVersionId,
+    /** ISO timestamp passed in by the caller. */
+    createdAt: z.iso.datetime({ offset: true }),
+    embedder: ManifestEmbedder,
+    chunkerVersion: z.string().min(1),
+    policyVersion: z.string().min(1),
+    /** Filled in by `writeIndex` (the store decides how keywords are indexed). */
+    keywordIndex: z.object({ kind: z.string().min(1), version: z.string().min(1) }).strict(),
+    documents: z.array(ManifestDocument),
+    counts: z
+      .object({
+        documents: count,
+        pages: count,
+        chunks: count,
+        definitions: count,
+        skipped: count,
+        duplicates: count,
+      })
+      .strict(),
+    /** Milliseconds per phase, for the ingest summary (optional). */
+    timings: z.record(z.string(), z.number().min(0)).optional(),
+  })
+  .strict();
+export type IndexManifest = z.infer<typeof IndexManifest>;
+
+/** What a caller of `writeIndex` provides: the manifest without `keywordIndex`, which `writeIndex` fills in. */
+export type IndexManifestInput = Omit<IndexManifest, 'keywordIndex'> & { keywordIndex?: IndexManifest['keywordIndex'] };

@@ -1,0 +1,14 @@
+/** The persisted index of a source: versioned, atomically published, searched in memory. */
+export { acquireIndexLock, IndexLockFile } from './acquire-index-lock.ts';
+export type { AcquireIndexLockOptions, IndexLock } from './acquire-index-lock.ts';
+export { IndexManifest, ManifestDocument, ManifestEmbedder, IndexVersionId } from './index-manifest.ts';
+export type { IndexManifestInput } from './index-manifest.ts';
+export { createKeywordIndex, loadKeywordIndex, KeywordIndexFile, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION } from './keyword-index.ts';
+export type { KeywordEntry, KeywordHit, KeywordIndex } from './keyword-index.ts';
+export { openIndex } from './open-index.ts';
+export type { ExpectedIndex, SearchableIndex } from './open-index.ts';
+export { readIndexManifest } from './read-index-manifest.ts';
+export type { VectorHit } from './search-vector-matrix.ts';
+export { tokenizeKeywords, KEYWORD_TOKENIZER_VERSION } from './tokenize-keywords.ts';
+export { writeIndex } from './write-index.ts';
+export type { WriteIndexInput, WriteIndexResult, WriteIndexStep } from './write-index.ts';

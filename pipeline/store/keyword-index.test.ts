@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createKeywordIndex, KeywordIndexFile, loadKeywordIndex } from './keyword-index.ts';
+
+const entries = [
+  { chunkId: 'c-3', text: 'other words here' },
+  { chunkId: 'c-1', text: 'fee fee device' },
+  { chunkId: 'c-2', text: 'device' },
+];
+
+describe('createKeywordIndex', () => {
+  it('scores by BM25 with k1 = 1.2, b = 0.75 and the non-negative idf', () => {
+    const index = createKeywordIndex(entries);
+    const documents = 3;
+    const averageLength = 7 / 3;
+    const idf = (documentFrequency: number) => Math.log(1 + (documents - documentFrequency + 0.5) / (documentFrequency + 0.5));
+    const term = (frequency: number, length: number, documentFrequency: number) =>
+      (idf(documentFrequency) * frequency * 2.2) / (frequency + 1.2 * (0.25 + (0.75 * length) / averageLength));
+
+    const hits = index.search('fee device', 10);
+    expect(hits.map((hit) => hit.chunkId)).toEqual(['c-1', 'c-2']);
+    expect(hits[0]!.score).toBeCloseTo(term(2, 3, 1) + term(1, 3, 2), 12);
+    expect(hits[1]!.score).toBeCloseTo(term(1, 1, 2), 12);
+  });
+
+  it('never returns chunks without a query term, and respects k', () => {
+    const index = createKeywordIndex(entries);
+    expect(index.search('nothing matches', 5)).toEqual([]);
+    expect(index.search('device', 1)).toHaveLength(1);
+    expect(index.search('device', 0)).toEqual([]);
+  });
+
+  it('breaks ties by chunk id and gives the same result for any entry order', () => {
+    const tied = [
+      { chunkId: 'b', text: 'device fee' },
+      { chunkId: 'a', text: 'fee device' },
+      { chunkId: 'c', text: 'other' },
+    ];
+    const forward = createKeywordIndex(tied);
+    const backward = createKeywordIndex([...tied].reverse());
+    expect(forward.search('fee', 10).map((hit) => hit.chunkId)).toEqual(['a', 'b']);
+    expect(backward.search('fee', 10)).toEqual(forward.search('fee', 10));
+    expect(backward.toFile()).toEqual(forward.toFile());
+  });
+
+  it('matches money and plus tokens exactly', () => {
+    const index = createKeywordIndex([
+      { chunkId: 'fee', text: 'Real Time Device $134.50 per month' },
+      { chunkId: 'apps', text: 'Category A1 with 4+ applications: $3,640' },
+      { chunkId: 'four', text: 'four applications 4' },
+    ]);
+    expect(index.search('134.50', 3)[0]?.chunkId).toBe('fee');
+    expect(index.search('$3,640', 3).map((hit) => hit.chunkId)).toEqual(['apps']);
+    expect(index.search('4+ applications', 3)[0]?.chunkId).toBe('apps');
+  });
+
+  it('round-trips through its file form with identical results', () => {
+    const index = createKeywordIndex(entries);
+    const file = KeywordIndexFile.parse(JSON.parse(JSON.stringify(index.toFile())));
+    const loaded = loadKeywordIndex(file);
+    expect(loaded.size).toBe(3);
+    for (const query of ['fee', 'device words', 'here fee']) expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
+  });
+
+  it('rejects a file whose postings do not match its offsets or version', () => {
+    const file = createKeywordIndex(entries).toFile();
+    expect(() => loadKeywordIndex({ ...file, postingOffsets: file.postingOffsets.slice(1) })).toThrow(/postingOffsets/);
+    expect(() => loadKeywordIndex({ ...file, postings: Buffer.from([1, 2, 3]).toString('base64') })).toThrow(/pairs/);
+    expect(() => loadKeywordIndex({ ...file, version: 'bm25-k1.2-b0.75+t0' })).toThrow(/bm25-k1.2-b0.75\+t0 is not/);
+  });
+
+  it('refuses duplicate chunk ids', () => {
+    expect(() => createKeywordIndex([{ chunkId: 'x', text: 'a' }, { chunkId: 'x', text: 'b' }])).toThrow(/duplicate/);
+  });
+});

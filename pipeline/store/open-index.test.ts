@@ -1,0 +1,121 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ClausegateError } from '../errors.ts';
+import { openIndex } from './open-index.ts';
+import { readIndexManifest } from './read-index-manifest.ts';
+import { createFixtureContent, FIXTURE_EMBEDDER } from './store-fixtures.ts';
+import { writeIndex } from './write-index.ts';
+
+const SOURCE = 'sample';
+let indexDir: string;
+let versionDir: string;
+
+beforeEach(async () => {
+  indexDir = await mkdtemp(path.join(tmpdir(), 'clausegate-open-'));
+  ({ versionDir } = await writeIndex({ indexDir, source: SOURCE, ...createFixtureContent({ source: SOURCE, indexVersion: 'v1' }) }));
+});
+afterEach(async () => {
+  await rm(indexDir, { recursive: true, force: true });
+});
+
+async function openError(promise: Promise<unknown>): Promise<ClausegateError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ClausegateError);
+  return error as ClausegateError;
+}
+
+describe('openIndex errors', () => {
+  it('index_missing names the source and the command that builds it', async () => {
+    const error = await openError(openIndex(indexDir, 'cme'));
+    expect(error.code).toBe('index_missing');
+    expect(error.message).toContain('"cme"');
+    expect(error.hint).toBe('build it with: npx harness ingest --source cme');
+    expect((await openError(readIndexManifest(path.join(indexDir, 'nowhere'), 'cme'))).code).toBe('index_missing');
+  });
+
+  it('index_embedder_mismatch names the embedder of the index and the one of the query', async () => {
+    const openai = { name: 'openai', model: 'text-embedding-3-large', dimensions: 3072, version: '1' };
+    const error = await openError(openIndex(indexDir, SOURCE, { embedder: openai }));
+    expect(error.code).toBe('index_embedder_mismatch');
+    expect(error.message).toBe(
+      'the index of source "sample" was built with fixture-embedder/seeded-random (16 dims, version 1), but is queried with openai/text-embedding-3-large (3072 dims, version 1)',
+    );
+    expect(error.hint).toContain('npx harness ingest --source sample');
+
+    const newerVersion = { ...FIXTURE_EMBEDDER, version: '2' };
+    expect((await openError(openIndex(indexDir, SOURCE, { embedder: newerVersion }))).code).toBe('index_embedder_mismatch');
+    await expect(openIndex(indexDir, SOURCE, { embedder: { ...FIXTURE_EMBEDDER } })).resolves.toBeDefined();
+  });
+
+  it('index_embedder_mismatch for a query vector of another width', async () => {
+    const index = await openIndex(indexDir, SOURCE);
+    const error = await openError(index.searchVectors(new Float32Array(8), 3));
+    expect(error.code).toBe('index_embedder_mismatch');
+  });
+
+  it('index_corrupt for a manifest that is not JSON, naming the file', async () => {
+    const manifestFile = path.join(versionDir, 'manifest.json');
+    await writeFile(manifestFile, '{ "schemaVersion": 1, ');
+    const error = await openError(openIndex(indexDir, SOURCE));
+    expect(error.code).toBe('index_corrupt');
+    expect(error.location?.file).toBe(manifestFile);
+    expect(error.message).toContain('is not valid JSON');
+    expect(error.hint).toContain('npx harness ingest --source sample');
+    expect((await openError(readIndexManifest(indexDir, SOURCE))).code).toBe('index_corrupt');
+  });
+
+  it('index_corrupt for a manifest that breaks the schema, saying which field', async () => {
+    const manifestFile = path.join(versionDir, 'manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+    delete manifest.embedder;
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    const error = await openError(openIndex(indexDir, SOURCE));
+    expect(error.code).toBe('index_corrupt');
+    expect(error.message).toContain('embedder');
+  });
+
+  it('index_corrupt for a missing keyword index, a damaged pointer, or a missing table', async () => {
+    const keywordFile = path.join(versionDir, 'keyword-index.json');
+    const keywordContent = await readFile(keywordFile, 'utf8');
+    await rm(keywordFile);
+    expect((await openError(openIndex(indexDir, SOURCE))).message).toMatch(/keyword-index\.json is missing/);
+    await writeFile(keywordFile, keywordContent);
+
+    await writeFile(path.join(indexDir, SOURCE, 'CURRENT'), 'v1');
+    expect((await openError(openIndex(indexDir, SOURCE))).code).toBe('index_corrupt');
+
+    await writeFile(path.join(indexDir, SOURCE, 'CURRENT'), JSON.stringify({ schemaVersion: 1, indexVersion: 'v1' }));
+    await rm(path.join(versionDir, 'chunks.lance'), { recursive: true });
+    const error = await openError(openIndex(indexDir, SOURCE));
+    expect(error.code).toBe('index_corrupt');
+    expect(error.location?.file).toBe(path.join(versionDir, 'chunks.lance'));
+  });
+
+  it('index_corrupt when the files of a version disagree on the chunks', async () => {
+    const manifestFile = path.join(versionDir, 'manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+    manifest.counts.chunks = 9;
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    expect((await openError(openIndex(indexDir, SOURCE))).message).toContain('holds 8 chunks, the manifest says 9');
+  });
+
+  it('rebuilds a keyword index written by an older tokenizer instead of refusing the index', async () => {
+    const fresh = (await openIndex(indexDir, SOURCE)).searchKeywords('$134.50 device fee subscriber', 5);
+    const keywordFile = path.join(versionDir, 'keyword-index.json');
+    const stored = JSON.parse(await readFile(keywordFile, 'utf8'));
+    await writeFile(keywordFile, JSON.stringify({ ...stored, version: 'bm25-k1.2-b0.75+t0', terms: [], postingOffsets: [0], postings: '' }));
+    const index = await openIndex(indexDir, SOURCE);
+    expect(index.searchKeywords('$134.50 device fee subscriber', 5)).toEqual(fresh);
+  });
+
+  it('a new write replaces a damaged current version', async () => {
+    await writeFile(path.join(versionDir, 'manifest.json'), 'garbage');
+    await writeIndex({ indexDir, source: SOURCE, ...createFixtureContent({ source: SOURCE, indexVersion: 'v2' }) });
+    expect((await openIndex(indexDir, SOURCE)).manifest.indexVersion).toBe('v2');
+  });
+});

@@ -1,0 +1,176 @@
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { ClausegateError, isClausegateError } from '../errors.ts';
+import type { Chunk, DefinitionEntry } from '../types.ts';
+import { writeChunkTable } from './chunk-table.ts';
+import { readCurrentPointer, writeCurrentPointer } from './current-pointer.ts';
+import type { DefinitionsFile } from './definitions-file.ts';
+import { IndexManifest, type IndexManifestInput } from './index-manifest.ts';
+import { PARTIAL_SUFFIX, resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
+import { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf } from './keyword-index.ts';
+import { syncDirectory, writeFileDurably } from './write-file-durably.ts';
+
+/** The steps of `writeIndex`, in order, as reported to `onStep`. */
+export type WriteIndexStep = 'table-written' | 'files-written' | 'version-renamed' | 'pointer-switched' | 'cleaned';
+
+/** Input of `writeIndex`. `vectors[i]` is the vector of `chunks[i]`. */
+export interface WriteIndexInput {
+  indexDir: string;
+  source: string;
+  /** The manifest of the new version; `keywordIndex` is filled in here. Its `indexVersion` names the version folder. */
+  manifest: IndexManifestInput;
+  chunks: readonly Chunk[];
+  vectors: readonly Float32Array[];
+  definitions: readonly DefinitionEntry[];
+  /** Called after each step completes (progress, and the seam the crash tests stop the write at). */
+  onStep?: (step: WriteIndexStep) => void | Promise<void>;
+}
+
+/** What `writeIndex` did. */
+export interface WriteIndexResult {
+  /** The folder of the new, now current, version. */
+  versionDir: string;
+  /** The manifest as written (with `keywordIndex`). */
+  manifest: IndexManifest;
+  /** Version folders deleted after the switch (older versions, leftovers of interrupted writes). */
+  removed: string[];
+  /** Problems of the clean-up after the switch; the new version is published regardless. */
+  warnings: string[];
+}
+
+/**
+ * Publishes a new version of a source's index ATOMICALLY. The whole version is built in
+ * `<indexDir>/<source>/versions/<indexVersion>.partial/` (LanceDB table `chunks`, the keyword index,
+ * the definitions, and `manifest.json` last), renamed to its final name, and only then does the
+ * `CURRENT` pointer switch to it (temporary file + rename). A crash before the switch leaves the
+ * previous version current and intact; the next write deletes what the crash left. After the switch,
+ * every version but the new one and the one it replaced is deleted (the previous one is kept for
+ * readers that still have it open).
+ *
+ * The caller must hold the source's ingest lock (`acquireIndexLock`): writes are not safe to run
+ * concurrently with each other (they are safe to run while readers open the index).
+ */
+export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResult> {
+  const layout = resolveIndexLayout(input.indexDir, input.source);
+  const manifest = validateInput(input);
+  const { indexVersion } = manifest;
+  const partialDir = layout.partialDir(indexVersion);
+  const versionDir = layout.versionDir(indexVersion);
+
+  await mkdir(layout.versionsDir, { recursive: true });
+  const previous = await readPreviousVersion(layout);
+  if (previous === indexVersion) {
+    throw new ClausegateError('internal', `index version ${indexVersion} of source "${input.source}" is already the current version`, {
+      hint: 'every write needs a new indexVersion (it is derived from the ingest time)',
+    });
+  }
+  // Leftovers of an interrupted write: never current, so they are safe to delete (we hold the lock).
+  const removed = await removeLeftovers(layout.versionsDir, layout.sourceDir, indexVersion);
+
+  let published = false;
+  try {
+    await mkdir(partialDir);
+    await writeChunkTable(partialDir, input.chunks, input.vectors, manifest.embedder.dimensions);
+    await input.onStep?.('table-written');
+
+    const keywordIndex = createKeywordIndex(input.chunks.map(keywordEntryOf));
+    await writeFileDurably(path.join(partialDir, VERSION_FILES.keywordIndex), JSON.stringify(keywordIndex.toFile()));
+    const definitionsFile: DefinitionsFile = { schemaVersion: 1, definitions: input.definitions.map((entry) => ({ ...entry })) };
+    await writeFileDurably(path.join(partialDir, VERSION_FILES.definitions), `${JSON.stringify(definitionsFile, null, 2)}\n`);
+    // The manifest goes last: a version folder with a valid manifest is complete.
+    await writeFileDurably(path.join(partialDir, VERSION_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
+    await syncDirectory(partialDir);
+    await input.onStep?.('files-written');
+
+    await rename(partialDir, versionDir);
+    await syncDirectory(layout.versionsDir);
+    await input.onStep?.('version-renamed');
+
+    await writeCurrentPointer(layout, indexVersion);
+    published = true;
+    await input.onStep?.('pointer-switched');
+  } catch (error) {
+    if (!published) {
+      // Best effort: the next write removes whatever this leaves behind.
+      await rm(partialDir, { recursive: true, force: true }).catch(() => undefined);
+      await rm(versionDir, { recursive: true, force: true }).catch(() => undefined);
+    }
+    throw error;
+  }
+
+  const warnings: string[] = [];
+  for (const entry of await readdir(layout.versionsDir)) {
+    if (entry === indexVersion || entry === previous) continue;
+    try {
+      await rm(path.join(layout.versionsDir, entry), { recursive: true, force: true });
+      removed.push(entry);
+    } catch (error) {
+      warnings.push(`could not delete the old index version ${path.join(layout.versionsDir, entry)}: ${(error as Error).message}`);
+    }
+  }
+  await input.onStep?.('cleaned');
+  return { versionDir, manifest, removed, warnings };
+}
+
+/** The manifest to write, after checking that the input is consistent (a mismatch is a bug of the caller). */
+function validateInput(input: WriteIndexInput): IndexManifest {
+  const parsed = IndexManifest.safeParse({
+    ...input.manifest,
+    keywordIndex: { kind: KEYWORD_INDEX_KIND, version: KEYWORD_INDEX_VERSION },
+  });
+  if (!parsed.success) throw bug(`the manifest is invalid: ${z.prettifyError(parsed.error)}`);
+  const manifest = parsed.data;
+  const { chunks, vectors, definitions } = input;
+  const dimensions = manifest.embedder.dimensions;
+  if (manifest.source !== input.source) throw bug(`the manifest is for source "${manifest.source}", the write for "${input.source}"`);
+  if (vectors.length !== chunks.length) throw bug(`${chunks.length} chunks but ${vectors.length} vectors`);
+  if (manifest.counts.chunks !== chunks.length) throw bug(`manifest.counts.chunks is ${manifest.counts.chunks}, ${chunks.length} chunks given`);
+  if (manifest.counts.definitions !== definitions.length) {
+    throw bug(`manifest.counts.definitions is ${manifest.counts.definitions}, ${definitions.length} definitions given`);
+  }
+  const chunkIds = new Set<string>();
+  chunks.forEach((chunk, index) => {
+    if (chunkIds.has(chunk.chunkId)) throw bug(`chunk id ${chunk.chunkId} occurs twice`);
+    chunkIds.add(chunk.chunkId);
+    if (chunk.source !== input.source) throw bug(`chunk ${chunk.chunkId} belongs to source "${chunk.source}", not "${input.source}"`);
+    const vector = vectors[index];
+    if (vector === undefined || vector.length !== dimensions) {
+      throw bug(`the vector of chunk ${chunk.chunkId} has ${vector?.length ?? 'no'} dimensions, the embedder ${dimensions}`);
+    }
+    for (const value of vector) if (!Number.isFinite(value)) throw bug(`the vector of chunk ${chunk.chunkId} holds ${value}`);
+  });
+  for (const entry of definitions) {
+    if (!chunkIds.has(entry.chunkId)) throw bug(`definition "${entry.term}" points at chunk ${entry.chunkId}, which is not in the index`);
+  }
+  return manifest;
+}
+
+function bug(problem: string): ClausegateError {
+  return new ClausegateError('internal', `writeIndex: ${problem}`, { hint: 'this is a bug in the ingest; please report it with the command that failed' });
+}
+
+/** The version `CURRENT` points at; a missing or unreadable pointer means there is nothing to keep. */
+async function readPreviousVersion(layout: IndexLayout): Promise<string | undefined> {
+  try {
+    return (await readCurrentPointer(layout))?.indexVersion;
+  } catch (error) {
+    if (isClausegateError(error, 'index_corrupt')) return undefined;
+    throw error;
+  }
+}
+
+/** Deletes `.partial` folders, a non-current folder already named `indexVersion`, and stray pointer temp files. */
+async function removeLeftovers(versionsDir: string, sourceDir: string, indexVersion: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const entry of await readdir(versionsDir)) {
+    if (entry.endsWith(PARTIAL_SUFFIX) || entry === indexVersion) {
+      await rm(path.join(versionsDir, entry), { recursive: true, force: true });
+      removed.push(entry);
+    }
+  }
+  for (const entry of await readdir(sourceDir)) {
+    if (entry.startsWith('CURRENT.') && entry.endsWith('.tmp')) await rm(path.join(sourceDir, entry), { force: true });
+  }
+  return removed;
+}
