@@ -70,7 +70,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       forms,
       question: sanitised.text,
       documentHints: config.sources[source]?.documentHints ?? [],
-      settings: config.retrieval,
+      settings: { ...config.retrieval, ...config.retrieval.floorsByEmbedder[pipeline.embedder.info.name] },
     });
     result.flags.fallbackUsed = retrieval.fallbackUsed;
     result.retrieval.floor = retrieval.floor;

@@ -131,8 +131,18 @@ export const ClausegateConfig = z
         candidatePool: positiveInteger.default(12),
         fusion: z.enum(['rrf', 'weighted']).default('rrf'),
         rrfK: positiveInteger.default(60),
+        /** The similarity floor of the QA contract, calibrated for OpenAI `text-embedding-3-large`. */
         minSimilarity: share.default(0.2),
         fallbackMinSimilarity: share.default(0.18),
+        /**
+         * Floors for embedders whose cosine scale differs, by embedder name. The offline hashed n-gram
+         * embedder scores a short question against a clause-sized chunk far lower than a neural
+         * embedder does; its floors were calibrated with the harness on the CME suite (README,
+         * "Calibration"). An embedder not listed here uses `minSimilarity`/`fallbackMinSimilarity`.
+         */
+        floorsByEmbedder: z
+          .record(z.string(), z.object({ minSimilarity: share, fallbackMinSimilarity: share }).strict())
+          .default({ 'offline-hashed-ngram': { minSimilarity: 0.1, fallbackMinSimilarity: 0.09 } }),
         linkDefinitions: z.boolean().default(true),
         expansionRulesVersion: z.string().min(1).default('x1'),
         expansions: z.array(ExpansionRule).default(defaultExpansions),
@@ -195,6 +205,15 @@ export const ClausegateConfig = z
   })
   .strict()
   .superRefine((config, context) => {
+    for (const [name, floors] of Object.entries(config.retrieval.floorsByEmbedder)) {
+      if (floors.fallbackMinSimilarity > floors.minSimilarity) {
+        context.addIssue({
+          code: 'custom',
+          path: ['retrieval', 'floorsByEmbedder', name, 'fallbackMinSimilarity'],
+          message: 'must not be above minSimilarity (the fallback only ever relaxes the floor)',
+        });
+      }
+    }
     if (config.retrieval.fallbackMinSimilarity > config.retrieval.minSimilarity) {
       context.addIssue({
         code: 'custom',

@@ -140,7 +140,11 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
   }
 
   const pool = candidates.slice(0, settings.candidatePool);
-  if (settings.linkDefinitions) linkDefinitions(pool, index, input.question, similarities, settings.candidatePool);
+  if (settings.linkDefinitions) {
+    const linked = linkDefinitions(pool, index, input.question, settings.candidatePool);
+    const linkedSimilarities = await completeSimilarities(index, forms, linked.map((candidate) => candidate.chunk.chunkId), similarities);
+    for (const candidate of linked) candidate.similarity = linkedSimilarities.get(candidate.chunk.chunkId) ?? 0;
+  }
   return { candidates: pool, floor, fallbackUsed, fallbackDetail, topSimilarity };
 }
 
@@ -194,13 +198,8 @@ function documentNameMatch(doc: string, question: string, hints: readonly string
   return undefined;
 }
 
-function linkDefinitions(
-  pool: RetrievalCandidate[],
-  index: RetrievalIndex,
-  question: string,
-  similarities: Map<string, number>,
-  capacity: number,
-): void {
+/** Links definitions into the pool (in place) and returns the linked candidates. */
+function linkDefinitions(pool: RetrievalCandidate[], index: RetrievalIndex, question: string, capacity: number): RetrievalCandidate[] {
   const present = new Set(pool.map((candidate) => candidate.chunk.chunkId));
   const linked: RetrievalCandidate[] = [];
   const consider = (text: string, from: 'question' | 'candidate') => {
@@ -212,7 +211,7 @@ function linkDefinitions(
       present.add(entry.chunkId);
       linked.push({
         chunk,
-        similarity: similarities.get(entry.chunkId) ?? 0,
+        similarity: 0,
         keywordScore: 0,
         vectorRank: undefined,
         keywordRank: undefined,
@@ -224,8 +223,9 @@ function linkDefinitions(
   };
   consider(question, 'question');
   for (const candidate of pool.slice(0, 3)) consider(candidate.chunk.text, 'candidate');
-  if (linked.length === 0) return;
+  if (linked.length === 0) return linked;
   // Linked definitions take the last places of the pool, so the pool never exceeds its cap.
   const room = Math.max(0, capacity - linked.length);
   pool.splice(room, pool.length - room, ...linked);
+  return linked;
 }
