@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerQuestion } from './answer-question.ts';
+import type { AnswerResult } from './answer-result.ts';
+import { ClausegateConfig } from './config/config-schema.ts';
+import { ingestSource } from './ingest/index.ts';
+import { openAnswerPipeline, type OpenedAnswerPipeline } from './open-answer-pipeline.ts';
+import { createEmbedder } from './providers/create-embedder.ts';
+import type { GenerationRequest, GenerationResult, Generator } from './providers/generator.ts';
+
+const corpus = path.resolve(import.meta.dirname, '../../shared/corpus/cme');
+const refusal = 'This is not addressed in the provided CME documents.';
+
+/** Wraps a generator and records every request it receives. */
+class RecordingGenerator implements Generator {
+  readonly requests: GenerationRequest[] = [];
+  constructor(private readonly inner: Generator) {}
+  get info() {
+    return this.inner.info;
+  }
+  generate(request: GenerationRequest): Promise<GenerationResult> {
+    this.requests.push(request);
+    return this.inner.generate(request);
+  }
+}
+
+describe('answerQuestion over the real CME index (offline)', () => {
+  let indexDir: string;
+  let pipeline: OpenedAnswerPipeline;
+  let generator: RecordingGenerator;
+
+  beforeAll(async () => {
+    indexDir = mkdtempSync(path.join(tmpdir(), 'clausegate-answer-'));
+    const config = ClausegateConfig.parse({ paths: { indexDir } });
+    const environment = { openaiApiKey: undefined, openaiBaseUrl: undefined };
+    await ingestSource({ source: 'cme', root: corpus, config, embedder: createEmbedder(config, environment), now: () => new Date('2026-11-22T00:00:00Z') });
+    pipeline = await openAnswerPipeline(config, environment, 'cme');
+    generator = new RecordingGenerator(pipeline.generator);
+    pipeline.generator = generator;
+  });
+
+  afterAll(async () => {
+    await pipeline?.close();
+    rmSync(indexDir, { recursive: true, force: true });
+  });
+
+  async function ask(question: string): Promise<{ result: AnswerResult; generatorCalls: number }> {
+    const before = generator.requests.length;
+    const result = await answerQuestion(pipeline, question);
+    return { result, generatorCalls: generator.requests.length - before };
+  }
+
+  it('answers the real-time display device fee with $134.50 citing the January 2026 fee list, page 1', async () => {
+    const { result, generatorCalls } = await ask('What is the real-time display device fee for CME market data?');
+    expect(result.status).toBe('answered');
+    expect(result.answer).toContain('$134.50');
+    expect(generatorCalls).toBe(1);
+    const citation = result.citations.find((item) => item.quote.includes('134.50'));
+    expect(citation).toMatchObject({ doc: 'january-2026-market-data-fee-list.pdf', page: 1 });
+    expect(result.validation?.ok).toBe(true);
+    expect(result.promptSha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each([
+    ["What is Nasdaq's market data pricing?"],
+    ['What is the weather forecast for Chicago next week?'],
+  ])('refuses %j with the exact string and no generator call', async (question) => {
+    const { result, generatorCalls } = await ask(question);
+    expect(result.status).toBe('refused');
+    expect(result.refusal?.text).toBe(refusal);
+    expect(result.answer).toBeNull();
+    expect(generatorCalls).toBe(0);
+    expect(result.generation).toBeNull();
+    expect(result.refusal?.reason).toMatch(/^(no_chunks_retrieved|confidence_too_low|no_clear_winner|question_term_not_in_evidence|not_enough_relevant_chunks)$/);
+  });
+
+  it('refuses a question naming an exchange the documents never cover, even when fee chunks are relevant', async () => {
+    const { result, generatorCalls } = await ask('What is the real-time display device fee for Eurex market data?');
+    expect(result.status).toBe('refused');
+    expect(generatorCalls).toBe(0);
+  });
+
+  it('gives the same prompt bytes for the same question twice', async () => {
+    const first = await ask('How long must records be retained?');
+    const second = await ask('How long must records be retained?');
+    expect(first.result.status).toBe('answered');
+    expect(first.result.answer).toContain('five (5) year');
+    expect(second.result.promptSha256).toBe(first.result.promptSha256);
+    expect(generator.requests.at(-1)?.prompt).toBe(generator.requests.at(-2)?.prompt);
+  });
+
+  it('links the definition of a defined term the question uses', async () => {
+    const { result } = await ask('What is the Unit of Count?');
+    expect(result.status).toBe('answered');
+    expect(result.candidates.some((candidate) => candidate.linkedDefinition === 'Unit of Count')).toBe(true);
+    expect(result.citations[0]?.doc).toBe('ILA-Subscriber-Addendum.pdf');
+  });
+
+  it('records every stage in the trace', async () => {
+    const { result } = await ask('What is a Subscriber according to CME licensing terms?');
+    expect(Object.keys(result.latencyMs)).toEqual(expect.arrayContaining(['normalise', 'embed', 'retrieve', 'rerank', 'gate', 'select', 'prompt', 'generate', 'validate', 'total']));
+    expect(result.retrieval.forms.length).toBeGreaterThan(0);
+    expect(result.candidates.length).toBeLessThanOrEqual(12);
+    expect(result.versions.policy).toBe(pipeline.config.policyVersion);
+  });
+});
