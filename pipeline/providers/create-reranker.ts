@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { ClausegateConfig } from '../config/config-schema.ts';
+import type { ProviderEnvironment } from '../config/load-config.ts';
+import { ClausegateError } from '../errors.ts';
+import { createOpenAIClient } from './create-openai-client.ts';
+import { createOfflineReranker } from './offline-reranker.ts';
+import { createOpenAIReranker } from './openai-reranker.ts';
+import type { Reranker } from './reranker.ts';
+import { createResponseCache } from './response-cache.ts';
+
+/**
+ * Creates the reranker the config names: `offline` (the default) gives the lexical reranker;
+ * `openai` gives the LLM reranker with `openai.chatModel`, `rerank.chunkCharacterCap`,
+ * `rerank.concurrency` and `openai.maxRetries`, caching its replies in `<paths.cacheDir>/responses`
+ * in the `generation.cache` mode (in `replay` mode a miss throws `cache_miss`, which the pipeline
+ * treats like any reranker failure: retrieval order, marked `rerank_fallback`). Throws
+ * `provider_missing_key` when `openai` is chosen without `OPENAI_API_KEY` in `environment`.
+ */
+export function createReranker(config: ClausegateConfig, environment: ProviderEnvironment): Reranker {
+  switch (config.provider) {
+    case 'offline':
+      return createOfflineReranker();
+    case 'openai':
+      return createOpenAIReranker({
+        client: createOpenAIClient(environment, config.openai),
+        model: config.openai.chatModel,
+        chunkCharacterCap: config.rerank.chunkCharacterCap,
+        concurrency: config.rerank.concurrency,
+        maxRetries: config.openai.maxRetries,
+        cache: createResponseCache({ dir: path.join(config.paths.cacheDir, 'responses'), mode: config.generation.cache }),
+      });
+    default: {
+      const unknown: never = config.provider;
+      throw new ClausegateError('internal', `no reranker for provider ${String(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { buildPrompt } from '../answer/build-prompt.ts';
+import { countTokens } from '../chunk/count-tokens.ts';
+import { createExtractiveGenerator } from './extractive-generator.ts';
+import { describeGeneratorContract } from './generator.contract.ts';
+import type { GenerationEvidence, GenerationRequest } from './generator.ts';
+
+describeGeneratorContract('offline-extractive', () => ({ generator: createExtractiveGenerator() }));
+
+const REFUSAL = 'This is not addressed in the provided CME documents.';
+
+const EVIDENCE: GenerationEvidence[] = [
+  {
+    anchor: 'C0',
+    chunkId: 'feed',
+    doc: 'january-2026-market-data-fee-list.pdf',
+    page: 1,
+    sectionHeading: 'Data Feed',
+    text: 'Real Time | Data Feed | $610\nDelayed | Data Feed | $304',
+  },
+  {
+    anchor: 'C1',
+    chunkId: 'display',
+    doc: 'january-2026-market-data-fee-list.pdf',
+    page: 1,
+    sectionHeading: 'Display Device',
+    text: 'Real Time | Device | $134.50\nDelayed | Device | $0\nE-Mini\nCME | Device | $73\nCBOT | Device | $48.75',
+  },
+  {
+    anchor: 'C2',
+    chunkId: 'policies',
+    doc: 'information-policies.pdf',
+    page: 4,
+    sectionHeading: 'Audit',
+    text: 'Licensee Group shall retain all records relating to its use of Information for audit purposes\nfor a period of five (5) years. CME may audit Licensee Group at any time on reasonable notice.',
+  },
+  {
+    anchor: 'C3',
+    chunkId: 'definitions',
+    doc: 'ila-subscriber-addendum.pdf',
+    page: 2,
+    sectionHeading: 'Definitions',
+    text: 'Affiliate: an entity that controls, is controlled by or is under common control with a Party.\nUnit of Count: the unit by which the use of Information is counted and reported, for example a Device.',
+  },
+];
+
+function request(question: string, maxSentences = 6, evidence: GenerationEvidence[] = EVIDENCE): GenerationRequest {
+  const prompt = buildPrompt({ question, evidence, refusal: REFUSAL, maxSentences });
+  return { prompt: prompt.text, promptSha256: prompt.sha256, question, evidence, refusal: REFUSAL, maxSentences };
+}
+
+function numbersOf(text: string): string[] {
+  return text.match(/\d[\d,.]*\d|\d/g) ?? [];
+}
+
+describe('createExtractiveGenerator', () => {
+  it('names itself offline-extractive / extractive-v1', () => {
+    expect(createExtractiveGenerator().info).toEqual({ name: 'offline-extractive', model: 'extractive-v1' });
+  });
+
+  it('answers the fee question with $134.50 cited to the fee list row', async () => {
+    const { output } = await createExtractiveGenerator().generate(request('What is the real-time display device fee for CME market data?'));
+    expect(output).toEqual({
+      kind: 'answer',
+      sentences: [{ text: 'Real Time | Device | $134.50', anchors: ['C1'] }],
+      confidence: 'High',
+    });
+  });
+
+  it('answers a definition question with the defining sentence', async () => {
+    const { output } = await createExtractiveGenerator().generate(request('What is Unit of Count in CME data licensing?'));
+    expect(output.kind).toBe('answer');
+    if (output.kind !== 'answer') return;
+    expect(output.sentences[0]).toEqual({
+      text: 'Unit of Count: the unit by which the use of Information is counted and reported, for example a Device.',
+      anchors: ['C3'],
+    });
+    expect(output.confidence).toBe('High');
+  });
+
+  it('joins wrapped lines of a sentence and keeps the duration asked for', async () => {
+    const { output } = await createExtractiveGenerator().generate(request('How long must a Licensee Group retain records for audit purposes?'));
+    expect(output).toEqual({
+      kind: 'answer',
+      sentences: [
+        {
+          text: 'Licensee Group shall retain all records relating to its use of Information for audit purposes for a period of five (5) years.',
+          anchors: ['C2'],
+        },
+      ],
+      confidence: 'High',
+    });
+  });
+
+  it('gives a table row its group label as first cell', async () => {
+    const { output } = await createExtractiveGenerator().generate(request('What is the E-Mini CBOT device fee?'));
+    expect(output.kind === 'answer' && output.sentences[0]).toEqual({ text: 'E-Mini | CBOT | Device | $48.75', anchors: ['C1'] });
+  });
+
+  it('never answers with a bare heading line', async () => {
+    const evidence: GenerationEvidence[] = [
+      { anchor: 'C0', chunkId: 'h', doc: 'guide.pdf', page: 1, sectionHeading: '', text: 'Reporting Requirements\nLicensees submit a monthly report of entitled Devices.' },
+    ];
+    const { output } = await createExtractiveGenerator().generate(request('What are the reporting requirements?', 6, evidence));
+    expect(output).toEqual({
+      kind: 'answer',
+      sentences: [{ text: 'Licensees submit a monthly report of entitled Devices.', anchors: ['C0'] }],
+      confidence: 'Medium',
+    });
+  });
+
+  it('refuses with the exact refusal text when no sentence overlaps the question', async () => {
+    const { output, telemetry } = await createExtractiveGenerator().generate(request('How do I cook a perfect steak?'));
+    expect(output).toEqual({ kind: 'refusal', text: REFUSAL });
+    expect(telemetry.completionTokens).toBe(countTokens(REFUSAL));
+  });
+
+  it('refuses when there is no evidence at all', async () => {
+    const { output } = await createExtractiveGenerator().generate(request('What is the real-time display device fee?', 6, []));
+    expect(output).toEqual({ kind: 'refusal', text: REFUSAL });
+  });
+
+  it('only ever copies evidence: every piece and every number of every sentence is in the evidence it cites', async () => {
+    const questions = [
+      'What is the real-time display device fee for CME market data?',
+      'What are the delayed fees?',
+      'What are the Data Feed fees?',
+      'Can CME audit the Licensee Group?',
+      'What is an Affiliate?',
+    ];
+    for (const question of questions) {
+      const { output } = await createExtractiveGenerator().generate(request(question));
+      if (output.kind !== 'answer') continue;
+      for (const sentence of output.sentences) {
+        const cited = EVIDENCE.filter((item) => sentence.anchors.includes(item.anchor))
+          .map((item) => item.text.replace(/\s+/g, ' '))
+          .join(' ');
+        for (const piece of sentence.text.split(' | ')) expect(cited).toContain(piece);
+        for (const number of numbersOf(sentence.text)) expect(cited).toContain(number);
+      }
+    }
+  });
+
+  it('stays focused: at most three sentences, and never more than maxSentences', async () => {
+    const broad = await createExtractiveGenerator().generate(request('What are the device fees?'));
+    expect(broad.output.kind === 'answer' && broad.output.sentences.length).toBeLessThanOrEqual(3);
+    const single = await createExtractiveGenerator().generate(request('What are the device fees?', 1));
+    expect(single.output.kind === 'answer' && single.output.sentences.length).toBe(1);
+  });
+
+  it('cites every evidence item a repeated sentence occurs in', async () => {
+    const twin: GenerationEvidence = { ...EVIDENCE[1]!, anchor: 'C1', chunkId: 'display-copy', doc: 'copy.pdf' };
+    const evidence = [{ ...EVIDENCE[1]!, anchor: 'C0' }, twin];
+    const { output } = await createExtractiveGenerator().generate(request('What is the real-time display device fee?', 6, evidence));
+    expect(output.kind === 'answer' && output.sentences[0]).toEqual({ text: 'Real Time | Device | $134.50', anchors: ['C0', 'C1'] });
+  });
+
+  it('reports telemetry: one attempt, token counts, stop, not cached, latency from the clock', async () => {
+    let tick = 0;
+    const generator = createExtractiveGenerator({ now: () => (tick += 5) });
+    const fee = request('What is the real-time display device fee for CME market data?');
+    const { telemetry } = await generator.generate(fee);
+    expect(telemetry).toEqual({
+      model: 'extractive-v1',
+      promptSha256: fee.promptSha256,
+      attempts: 1,
+      latencyMs: 5,
+      promptTokens: countTokens(fee.prompt),
+      completionTokens: countTokens('Real Time | Device | $134.50'),
+      finishReason: 'stop',
+      cached: false,
+    });
+  });
+});

@@ -1,0 +1,137 @@
+import { countTokens } from '../chunk/count-tokens.ts';
+import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
+import { measureSegment, profileQuestion, splitIntoUnits } from './offline-reranker.ts';
+import type { QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
+
+/** Options of `createExtractiveGenerator`. */
+export interface ExtractiveGeneratorOptions {
+  /** The clock for `latencyMs` (default `performance.now`). */
+  now?: () => number;
+}
+
+/** At most this many sentences, whatever `maxSentences` allows: extractive answers stay focused. */
+const FOCUSED_SENTENCES = 3;
+/** A further sentence joins the answer only when it ranks at least this share of the best one. */
+const FOLLOWER_SHARE = 0.85;
+
+/**
+ * Creates the offline generator. It never writes a word of its own: the answer is made of evidence
+ * sentences and table rows (`splitIntoUnits`), verbatim except that runs of whitespace (PDF line
+ * wraps) become one space and the ends are trimmed. Table rows keep their ` | ` cell separators as
+ * extracted, because a `, ` join would blur with thousands separators (`Licensee Group, $29,280`);
+ * a row under a label line (`Display Device`, `Category A1 – Trading As a Principal`) gets the label
+ * as its first cell, `Display Device | Real Time | Device | $134.50`, since the bare row would not
+ * say what it prices. Every cell and every number is copied from the evidence. Each sentence
+ * carries the anchor of the evidence it was taken from (every anchor, when the same sentence occurs
+ * in several evidence items); the `[C#]` marker itself is left to the renderer.
+ *
+ * Selection uses the offline reranker's features on every sentence, with its section heading as
+ * context: weighted coverage of the question's terms, plus 0.5 for holding the amount, date or
+ * duration asked for (1 for the definition of the subject of a definition question) and 0.1 per
+ * verbatim question phrase (at most 0.3). A sentence counts only when it names a specific question
+ * term itself, or holds the value asked for under a section heading that names one (a `$0` row
+ * under `Event Contract Information`); a bare heading line (under six words, no cells, no final
+ * punctuation) never does. When the question asks for a value and some sentence holds one, only
+ * such sentences are used. The best sentence comes first; others follow when they rank at least
+ * 0.85 of it, up to `min(maxSentences, 3)`; ties keep evidence order. When no sentence overlaps the
+ * question, the reply is `request.refusal`, word for word.
+ *
+ * Confidence: `High` when the best sentence holds what was asked for and covers at least 0.6 of the
+ * question (any definition of the subject), `Medium` when it covers at least 0.4, `Low` otherwise.
+ * Telemetry: model `extractive-v1`, one attempt, cl100k_base token counts of prompt and answer,
+ * finish reason `stop`, never cached.
+ */
+export function createExtractiveGenerator(options: ExtractiveGeneratorOptions = {}): Generator {
+  const info: GeneratorInfo = { name: 'offline-extractive', model: 'extractive-v1' };
+  const now = options.now ?? (() => performance.now());
+  return {
+    info,
+    async generate(request: GenerationRequest): Promise<GenerationResult> {
+      const started = now();
+      const output = composeAnswer(request);
+      const answerText = output.kind === 'refusal' ? output.text : output.sentences.map((sentence) => sentence.text).join(' ');
+      return {
+        output,
+        telemetry: {
+          model: info.model,
+          promptSha256: request.promptSha256,
+          attempts: 1,
+          latencyMs: now() - started,
+          promptTokens: countTokens(request.prompt),
+          completionTokens: countTokens(answerText),
+          finishReason: 'stop',
+          cached: false,
+        },
+      };
+    },
+  };
+}
+
+interface Unit {
+  text: string;
+  anchors: string[];
+  /** Evidence position and position inside it, for stable tie-breaking. */
+  order: number;
+  relevance: SegmentRelevance;
+  rank: number;
+}
+
+function composeAnswer(request: GenerationRequest): GenerationOutput {
+  const profile = profileQuestion(request.question);
+  const refusal: GenerationOutput = { kind: 'refusal', text: request.refusal };
+  if (profile.terms.length === 0) return refusal;
+  const hasSpecificTerms = profile.terms.some((term) => term.weight === 1);
+
+  const byText = new Map<string, Unit>();
+  let order = 0;
+  for (const evidence of request.evidence) {
+    for (const text of splitIntoUnits(evidence.text)) {
+      order += 1;
+      const known = byText.get(text);
+      if (known) {
+        if (!known.anchors.includes(evidence.anchor)) known.anchors.push(evidence.anchor);
+        continue;
+      }
+      const relevance = measureSegment(profile, text, evidence.sectionHeading);
+      byText.set(text, { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance) });
+    }
+  }
+  // A sentence overlaps the question when it names a question term itself, or when it holds the
+  // value asked for under a heading that names one (a `$0` row under `Event Contract Information`).
+  const eligible = [...byText.values()].filter((unit) => {
+    if (isBareHeading(unit.text)) return false;
+    const relevance = unit.relevance;
+    if (hasSpecificTerms ? relevance.ownSpecificMatches > 0 : relevance.ownMatches > 0) return true;
+    return relevance.askMet && relevance.headingSpecificMatches > 0;
+  });
+  if (eligible.length === 0) return refusal;
+
+  const answering = eligible.filter((unit) => unit.relevance.askMet);
+  const asksValue = profile.ask === 'amount' || profile.ask === 'date' || profile.ask === 'duration';
+  const pool = asksValue && answering.length > 0 ? answering : eligible;
+  pool.sort((left, right) => right.rank - left.rank || left.order - right.order);
+  const best = pool[0]!;
+  const limit = Math.max(1, Math.min(request.maxSentences, FOCUSED_SENTENCES));
+  const chosen = [best, ...pool.slice(1).filter((unit) => unit.rank >= FOLLOWER_SHARE * best.rank)].slice(0, limit);
+
+  const sentences: AnswerSentence[] = chosen.map((unit) => ({ text: unit.text, anchors: [...unit.anchors] }));
+  const confidence =
+    best.relevance.askMet && (profile.ask === 'definition' || best.relevance.coverage >= 0.6)
+      ? 'High'
+      : best.relevance.coverage >= 0.4
+        ? 'Medium'
+        : 'Low';
+  return { kind: 'answer', sentences, confidence };
+}
+
+/** A heading or label on its own (`Reporting Requirements`): under six words, no cells, no final punctuation. It says nothing by itself. */
+function isBareHeading(text: string): boolean {
+  return !text.includes(' | ') && !/[.;:!?)]$/.test(text) && text.split(' ').length < 6;
+}
+
+/** Coverage, plus 0.5 for holding the value asked for (1 for the definition asked for), plus 0.1 per verbatim phrase (at most 0.3). */
+function rankOf(profile: QuestionProfile, relevance: SegmentRelevance): number {
+  const askBonus = relevance.askMet ? (profile.ask === 'definition' ? 1 : 0.5) : 0;
+  return relevance.coverage + askBonus + Math.min(0.3, 0.1 * relevance.phrasesMatched);
+}
+

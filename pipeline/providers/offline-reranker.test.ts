@@ -1,0 +1,234 @@
+import { describe, expect, it } from 'vitest';
+import { createOfflineReranker, definesTerm, profileQuestion, splitIntoUnits, stem } from './offline-reranker.ts';
+import type { RerankCandidate } from './reranker.ts';
+import { describeRerankerContract } from './reranker.contract.ts';
+
+describeRerankerContract('offline-lexical', () => ({ reranker: createOfflineReranker() }));
+
+const FEE_QUESTION = 'What is the real-time display device fee for CME market data?';
+
+function candidate(chunkId: string, sectionHeading: string, text: string): RerankCandidate {
+  return { chunkId, doc: `${chunkId}.pdf`, sectionHeading, text };
+}
+
+async function scoreOf(question: string, item: RerankCandidate) {
+  const [score] = await createOfflineReranker().rerank(question, [item]);
+  if (!score) throw new Error('no score');
+  return score;
+}
+
+describe('createOfflineReranker', () => {
+  it('names itself offline-lexical / lexical-v1', () => {
+    expect(createOfflineReranker().info).toEqual({ name: 'offline-lexical', model: 'lexical-v1' });
+  });
+
+  it('gives 3 to the fee row that answers the question', async () => {
+    const score = await scoreOf(FEE_QUESTION, candidate('fees', 'Display Device', 'Real Time | Device | $134.50\nDelayed | Device | $0'));
+    expect(score.score).toBe(3);
+    expect(score.detail).toContain('Real Time | Device | $134.50');
+    expect(score.detail).toContain('ask amount met');
+  });
+
+  it('gives 3 to the bare fee row even without a heading', async () => {
+    const score = await scoreOf(FEE_QUESTION, candidate('row', '', 'Real Time | Device | $134.50'));
+    expect(score.score).toBe(3);
+  });
+
+  it('gives at most 1 to an unrelated audit clause', async () => {
+    const score = await scoreOf(
+      FEE_QUESTION,
+      candidate(
+        'audit',
+        'Audit',
+        'Licensee Group shall retain all records relating to its use of Information for audit purposes for a period of five (5) years. CME may audit Licensee Group at any time on reasonable notice.',
+      ),
+    );
+    expect(score.score).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps a fee row of another product below 3', async () => {
+    const score = await scoreOf(FEE_QUESTION, candidate('feed', 'Data Feed', 'Real Time | Data Feed | $610'));
+    expect(score.score).toBeLessThan(3);
+  });
+
+  it('gives 3 to the chunk that defines the term a definition question asks about', async () => {
+    const definitions = candidate(
+      'definitions',
+      'Definitions',
+      'Affiliate: an entity that controls, is controlled by or is under common control with a Party.\nSubscriber: a person or entity that receives Information from a Distributor.',
+    );
+    const mention = candidate('mention', 'Reporting', 'Distributor shall report each Subscriber to CME every month.');
+    const [defining, mentioning] = await createOfflineReranker().rerank('What is a Subscriber according to CME licensing terms?', [definitions, mention]);
+    expect(defining?.score).toBe(3);
+    expect(defining?.detail).toContain('defines "subscriber"');
+    expect(mentioning?.score).toBeLessThan(3);
+  });
+
+  it('needs a value in the line when the question asks for a duration', async () => {
+    const question = 'How long must a Licensee Group retain records for audit purposes?';
+    const withDuration = await scoreOf(question, candidate('a', 'Audit', 'Licensee Group shall retain records for audit purposes for five (5) years.'));
+    const without = await scoreOf(question, candidate('b', 'Audit', 'Licensee Group shall retain records for audit purposes as CME directs.'));
+    expect(withDuration.score).toBe(3);
+    expect(without.score).toBeLessThan(3);
+  });
+
+  it('tolerates a typo in a long word', async () => {
+    const score = await scoreOf('Who is a subcriber?', candidate('s', '', 'Each Subscriber must sign the Subscriber Addendum.'));
+    expect(score.score).toBeGreaterThanOrEqual(1);
+    expect(score.detail).toContain('subcriber(typo)');
+  });
+
+  it('gives 0 to a chunk that shares no term with the question', async () => {
+    const score = await scoreOf('What is the weather forecast for Chicago next week?', candidate('fees', 'Display Device', 'Real Time | Device | $134.50'));
+    expect(score.score).toBe(0);
+  });
+
+  it('never counts Non-Display as display', async () => {
+    const score = await scoreOf('What is the display license fee?', candidate('nd', 'Non-Display', 'Category C | Non-Display License | Licensee Group | $609'));
+    expect(score.score).toBeLessThan(3);
+    expect(score.detail).toContain('missing display');
+  });
+
+  it('caps at 1 a chunk that lacks a year the question names, unless its document name holds it', async () => {
+    const question = 'What is the real-time display device fee for 2026?';
+    const row = 'Real Time | Device | $134.50';
+    const [older, named] = await createOfflineReranker().rerank(question, [
+      { chunkId: 'old', doc: 'january-2025-market-data-fee-list.pdf', sectionHeading: 'Display Device', text: row },
+      { chunkId: 'new', doc: 'january-2026-market-data-fee-list.pdf', sectionHeading: 'Display Device', text: row },
+    ]);
+    expect(older?.score).toBe(1);
+    expect(older?.detail).toContain('capped at 1: the question names 2026');
+    expect(named?.score).toBe(3);
+  });
+
+  it('needs the question\'s specific terms, not only its generic ones, for a 2', async () => {
+    const score = await scoreOf("What is Nasdaq's market data pricing?", candidate('quote', 'Definitions', 'Quote: Information consisting of the market price of a single instrument.'));
+    expect(score.score).toBeLessThanOrEqual(1);
+  });
+
+  it('counts framing words such as requirements only half', async () => {
+    const score = await scoreOf(
+      'What are the redistribution requirements for CME market data?',
+      candidate('redistribute', 'Subscriber Obligations', '(a) Subscriber Group shall not redistribute CME Licensed Information outside of Subscriber Group.'),
+    );
+    expect(score.score).toBe(2);
+  });
+
+  it('keeps a chunk that only uses the term of a definition question below 3', async () => {
+    const score = await scoreOf(
+      'What is a Subscriber according to CME licensing terms?',
+      candidate('recital', 'Recitals', 'CME Licensed Information is retransmitted to Subscriber under the licensing terms of CME.'),
+    );
+    expect(score.score).toBe(2);
+  });
+
+  it('reads footnote markers glued to words and table labels', async () => {
+    const text = 'Category A1 – Trading As a Principal\nEnterprise (4+ Applications) | Licensee Group | $3,640\nPremium (2-3 Applications) | Licensee Group | $1,820';
+    const score = await scoreOf('What are the non-display Category A1 fees for trading as a principal with 4+ applications?', candidate('nd', 'Non-Display10', text));
+    expect(score.score).toBe(3);
+  });
+});
+
+describe('profileQuestion', () => {
+  it('drops stop words, splits hyphenated words and weighs generic words low', () => {
+    const profile = profileQuestion(FEE_QUESTION);
+    expect(profile.terms.map((term) => term.display)).toEqual(['real', 'time', 'display', 'device', 'fee', 'cme', 'market', 'data']);
+    expect(profile.terms.find((term) => term.display === 'cme')?.weight).toBe(0.25);
+    expect(profile.ask).toBe('amount');
+    expect(profile.phrases).toContainEqual(['real', 'time']);
+  });
+
+  it.each([
+    ['What is the monthly cost for a non-professional depth of market subscription?', 'amount'],
+    ['How much is the Data Feed?', 'amount'],
+    ['What are the device fee waiver policies?', 'definition'],
+    ['When does the new fee list take effect?', 'date'],
+    ['What is the effective date of the amendment?', 'date'],
+    ['How long must records be kept?', 'duration'],
+    ['Define Unit of Count.', 'definition'],
+    ['What does Non-Display Use mean?', 'definition'],
+    ['Summarise the redistribution requirements for CME market data', 'none'],
+  ] as const)('%s → %s', (question, ask) => {
+    expect(profileQuestion(question).ask).toBe(ask);
+  });
+
+  it('finds the subject of a definition question', () => {
+    expect(profileQuestion('What is Unit of Count in CME data licensing?').subject).toEqual(['unit', 'of', 'count']);
+    expect(profileQuestion('What is a Subscriber according to CME licensing terms?').subject).toEqual(['subscriber']);
+  });
+
+  it('keeps labels such as Category A together', () => {
+    const profile = profileQuestion('What is the maximum fee cap for Category A non-display licenses?');
+    expect(profile.terms.map((term) => term.display)).toContain('category a');
+  });
+});
+
+describe('stem', () => {
+  it('brings inflections together', () => {
+    expect(stem('licensing')).toBe(stem('license'));
+    expect(stem('licensed')).toBe(stem('license'));
+    expect(stem('fees')).toBe('fee');
+    expect(stem('policies')).toBe(stem('policy'));
+    expect(stem('licensee')).not.toBe(stem('license'));
+    expect(stem('redistribution')).toBe(stem('redistribute'));
+    expect(stem('requirements')).toBe(stem('required'));
+  });
+});
+
+describe('definesTerm', () => {
+  it.each([
+    ['"Subscriber" means any person that receives Information.', true],
+    ['Subscriber shall mean any person that receives Information.', true],
+    ['Subscriber: a person that receives Information.', true],
+    ['Units of Count are defined as the devices counted.', true],
+    ['Each Subscriber must sign the addendum.', false],
+  ])('%s → %s', (text, expected) => {
+    const subject = text.startsWith('Units') ? ['unit', 'of', 'count'] : ['subscriber'];
+    expect(definesTerm(text, subject)).toBe(expected);
+  });
+});
+
+describe('splitIntoUnits', () => {
+  it('splits prose into sentences and gives table rows their label', () => {
+    const text = [
+      'Fees are assessed per exchange. They are billed',
+      'monthly, e.g. on the first day.',
+      'E-Mini',
+      'CME | Device | $73',
+      'CBOT | Device | $48.75',
+    ].join('\n');
+    expect(splitIntoUnits(text)).toEqual([
+      'Fees are assessed per exchange.',
+      'They are billed monthly, e.g. on the first day.',
+      'E-Mini',
+      'E-Mini | CME | Device | $73',
+      'E-Mini | CBOT | Device | $48.75',
+    ]);
+  });
+
+  it('starts a new sentence at a definition line even after an unfinished one', () => {
+    const text = [
+      'Semi-Automated Trading System: any tool deployed on a display Device, which is used to',
+      'augment manual trading by automating the trading decision process',
+      'Subscriber: any party, other than a Direct Licensee receiving Information from any Licensee Group entity directly or through a',
+      'Service Facilitator.',
+    ].join('\n');
+    expect(splitIntoUnits(text)).toEqual([
+      'Semi-Automated Trading System: any tool deployed on a display Device, which is used to augment manual trading by automating the trading decision process',
+      'Subscriber: any party, other than a Direct Licensee receiving Information from any Licensee Group entity directly or through a Service Facilitator.',
+    ]);
+  });
+
+  it('does not take a wrapped date for a list item', () => {
+    const text = 'All Fees will automatically increase on an annual basis, from January\n1 of each calendar year by a percentage amount.';
+    expect(splitIntoUnits(text)).toEqual(['All Fees will automatically increase on an annual basis, from January 1 of each calendar year by a percentage amount.']);
+  });
+
+  it('keeps a short heading line apart from the prose below it', () => {
+    const text = 'Audit\nLicensee Group shall retain all records relating to its use of Information for audit purposes for a period of five years.';
+    expect(splitIntoUnits(text)).toEqual([
+      'Audit',
+      'Licensee Group shall retain all records relating to its use of Information for audit purposes for a period of five years.',
+    ]);
+  });
+});

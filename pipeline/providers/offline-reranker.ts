@@ -1,0 +1,821 @@
+import { DEFINITION_LINE_PATTERN } from '../chunk/detect-definitions.ts';
+import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './reranker.ts';
+
+/**
+ * Creates the offline reranker: a deterministic lexical scorer on the same 0–3 scale as the LLM
+ * reranker (0 not relevant, 1 related, 2 relevant, 3 directly answers). It takes the question as
+ * the user typed it and does its own light normalisation (see `profileQuestion`), then measures each
+ * candidate's text and section heading (see `measureRelevance`) and maps the features to a score:
+ *
+ * - **3** when the chunk answers what the question asks for:
+ *   - an amount, date or duration question: one line or sentence holds such a value and covers at
+ *     least 0.6 of the question's weighted terms (with the section heading), the whole chunk covers
+ *     at least 0.6, and at least 0.6 of the specific terms (`specificCoverage`: no generic or
+ *     framing words, and not the `fee`/`cost` an amount answers);
+ *   - a definition question (`what is X`, `define X`, `meaning of X`): the chunk defines X
+ *     (`X means`, `X:` opening a line, `X is defined as`, `X refers to`);
+ *   - any other question: the chunk covers at least 0.8 and the terms sit together (one line covers
+ *     at least 0.6, or at least half the question's phrases occur verbatim); on a definition
+ *     question such a chunk that does not define the term gets 2.
+ * - **2** when the chunk covers at least 0.55 of the specific terms and either covers at least
+ *   0.55 of all terms with one line covering at least 0.35, or its heading names a specific
+ *   question term and it covers at least 0.4.
+ * - **1** when it covers at least 0.2 or names any specific question term (weight 1).
+ * - **0** otherwise.
+ * - A year the question names (`2026`) that neither the text, the heading nor the document name
+ *   holds caps the score at 1: another year's fee list is related, not relevant.
+ *
+ * `detail` lists the features behind the score, for the trace.
+ */
+export function createOfflineReranker(): Reranker {
+  const info: RerankerInfo = { name: 'offline-lexical', model: 'lexical-v1' };
+  return {
+    info,
+    async rerank(question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]> {
+      const profile = profileQuestion(question);
+      return candidates.map((candidate) => {
+        const relevance = measureRelevance(profile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc });
+        const { score, reason } = scoreRelevance(profile, relevance);
+        return { chunkId: candidate.chunkId, score, detail: describeRelevance(score, reason, profile, relevance) };
+      });
+    },
+  };
+}
+
+/** The cut-offs of the offline reranker's 0–3 mapping (shares of the question's weighted terms). */
+export const OFFLINE_RERANK_CUTOFFS = {
+  /** A line holding the asked-for value must cover this much for a 3. */
+  answerLineCoverage: 0.6,
+  /** The whole chunk must cover this much for a 3 on an amount, date or duration question. */
+  answerChunkCoverage: 0.6,
+  /** …and this share of the specific terms (`ChunkRelevance.specificCoverage`). */
+  answerSpecificCoverage: 0.6,
+  /** Chunk coverage for a 3 on a question without a recognised ask. */
+  generalChunkCoverage: 0.8,
+  /** Share of the question's phrases that, found verbatim, count as the terms sitting together. */
+  generalPhraseShare: 0.5,
+  /** Chunk, specific-term and line coverage for a 2. */
+  relevantChunkCoverage: 0.55,
+  relevantSpecificCoverage: 0.55,
+  relevantLineCoverage: 0.35,
+  /** Chunk coverage for a 2 when the section heading names a specific question term (specific-term coverage as above). */
+  relevantHeadingCoverage: 0.4,
+  /** Chunk coverage for a 1. */
+  relatedChunkCoverage: 0.2,
+} as const;
+
+/** What a question asks for, beyond its terms: an amount, a definition, a date, a duration, or nothing specific. */
+export type QuestionAsk = 'amount' | 'definition' | 'date' | 'duration' | 'none';
+
+/** One content term of a question: one word, or a label such as `category a` that must match as a sequence. */
+export interface QuestionTerm {
+  /** The term as shown in traces (`fee`, `category a`). */
+  display: string;
+  /** Stems of its words, in order. */
+  stems: string[];
+  /**
+   * 1 for specific terms; 0.5 for words that frame the answer (`requirements`, `policies`,
+   * `criteria`); 0.25 for words almost every licensing chunk contains (`cme`, `market`, `data`).
+   */
+  weight: number;
+  /** True for words that ask for an amount (`fee`, `cost`): a line with a money amount counts as naming them. */
+  satisfiedByAmount: boolean;
+}
+
+/** A question reduced to what the lexical scorers look for. */
+export interface QuestionProfile {
+  terms: QuestionTerm[];
+  /** Multi-word phrases as stem sequences: adjacent content words, quoted phrases, labels, the definition subject. */
+  phrases: string[][];
+  ask: QuestionAsk;
+  /** For a definition question, the words of the term to be defined (lowercase, as written). */
+  subject: string[] | undefined;
+  /** Years the question names (`2026`): a chunk must hold them (or its document name must) to score above 1. */
+  years: string[];
+}
+
+// Function words, question words and request verbs: never content terms.
+const STOP_WORDS = new Set(
+  (
+    'a an the and or but nor if then than that this these those there here of for to in on at by with from as into onto ' +
+    'over under about above below between among through during before after within without upon via per vs versus ' +
+    'is are was were be been being am do does did done have has had having can could should would will shall may might must ' +
+    'what which who whom whose when where why how whether i me my we us our you your he she it its they them their ' +
+    'any some all each every no not so such also too very just only other another same own both either neither ' +
+    'please tell explain describe list give show provide find know need want say says said according regarding ' +
+    'define defined definition definitions meaning mean means meant refer refers referred terms ' +
+    'specific exactly currently current much many long'
+  ).split(/\s+/),
+);
+
+// Words nearly every chunk of a market-data licensing corpus contains: they count, but little.
+const GENERIC_WORDS = new Set(['cme', 'group', 'market', 'data', 'information', 'exchange', 'exchanges']);
+const GENERIC_WEIGHT = 0.25;
+// Words that frame what kind of answer is wanted (`the X requirements`, `the Y policies`) and that
+// the answering text seldom repeats: they count half, and never as specific terms.
+const FRAME_WORDS = new Set(
+  (
+    'requirement requirements policy policies rule rules condition conditions provision provisions obligation obligations ' +
+    'criteria criterion mechanism mechanisms process procedure procedures detail details option options type types kind kinds ' +
+    'overview purpose role structure difference differences'
+  ).split(' '),
+);
+const FRAME_WEIGHT = 0.5;
+
+// Words that ask for an amount when they head the question's noun phrase.
+const AMOUNT_WORDS = new Set([
+  'fee', 'fees', 'cost', 'costs', 'price', 'prices', 'pricing', 'charge', 'charges', 'rate', 'rates', 'amount', 'amounts',
+  'cap', 'caps', 'maximum', 'minimum', 'payment', 'payments', 'surcharge', 'surcharges', 'tariff', 'tariffs',
+]);
+// Words that name the payment itself: a line with a money amount counts as naming them.
+const PAYMENT_STEMS = new Set(
+  ['fee', 'cost', 'price', 'pricing', 'charge', 'amount', 'payment', 'surcharge', 'tariff', 'rate'].map(stem),
+);
+
+// Words after which a short token is a label (`Category A`, `Schedule 1a`, `Appendix B`).
+const LABEL_WORDS = new Set(['category', 'schedule', 'appendix', 'exhibit', 'section', 'tier', 'level', 'part', 'article', 'clause', 'type', 'class', 'annex']);
+
+// Words that end the question's leading noun phrase.
+const PHRASE_BOUNDARIES = new Set([
+  'for', 'of', 'to', 'in', 'on', 'at', 'by', 'with', 'from', 'under', 'between', 'according', 'that', 'which', 'when',
+  'if', 'and', 'or', 'as', 'per', 'during', 'within', 'without', 'regarding', 'about', 'after', 'before', 'since', 'than',
+]);
+// Words skipped at the start of a question before its leading noun phrase.
+const LEADING_WORDS = new Set([
+  'what', 'which', 'is', 'are', 'was', 'were', 'the', 'a', 'an', 'there', 'do', 'does', 'did', 'tell', 'me', 'us', 'list',
+  'give', 'show', 'please', 'current', 'currently', 'applicable', "what's",
+]);
+
+/**
+ * Lowercases and NFKC-normalises text, turns Unicode dashes into `-` and curly quotes into straight
+ * ones, so that questions and chunks compare on the same characters.
+ */
+export function normalizeForMatching(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u00ab\u00bb]/g, '"');
+}
+
+// Words and numbers; a number keeps its decimal part and thousands groups (`134.50`, `3,640`).
+const WORD_PATTERN = /[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu;
+
+/**
+ * The words of a normalised text, in order: thousands separators are dropped, footnote digits glued
+ * to a word are cut off (`time11` → `time`), and `non` joins the word after it (`non-display` →
+ * `nondisplay`), so that Non-Display never counts as display.
+ */
+function wordsOf(normalized: string): string[] {
+  const words: string[] = [];
+  for (const match of normalized.matchAll(WORD_PATTERN)) {
+    let word = match[0];
+    if (/^\p{N}/u.test(word)) word = word.replace(/,/g, '');
+    const glued = /^(\p{L}{3,})\p{N}{1,2}$/u.exec(word);
+    if (glued?.[1]) word = glued[1];
+    words.push(word);
+  }
+  // `non-display`, `non display` and `nondisplay` are one word, and never the word `display`.
+  const merged: string[] = [];
+  for (let index = 0; index < words.length; index += 1) {
+    const next = words[index + 1];
+    if (words[index] === 'non' && next !== undefined && /^\p{L}/u.test(next)) {
+      merged.push(`non${next}`);
+      index += 1;
+    } else {
+      merged.push(words[index]!);
+    }
+  }
+  return merged;
+}
+
+/**
+ * A light suffix-stripping stemmer: plural `-s`/`-es`/`-ies`, then one of `-ing`, `-ed`, `-ment`,
+ * `-tion`/`-sion` (as `-ion`), then a final `-e`, so that `license`, `licensed` and `licensing` meet,
+ * as do `fee` and `fees`, `policy` and `policies`, `redistribute` and `redistribution`,
+ * `requirements` and `required`.
+ */
+export function stem(word: string): string {
+  let result = word;
+  if (result.length <= 3 || /\p{N}/u.test(result)) return result;
+  if (result.endsWith('ies') && result.length > 4) result = `${result.slice(0, -3)}y`;
+  else if (result.endsWith('sses')) result = result.slice(0, -2);
+  else if (result.length > 4 && /(?:s|x|z|ch|sh)es$/.test(result)) result = result.slice(0, -2);
+  else if (result.endsWith('s') && !/(?:ss|us|is)$/.test(result)) result = result.slice(0, -1);
+  if (result.endsWith('ing') && result.length - 3 >= 4) result = result.slice(0, -3);
+  else if (result.endsWith('ed') && result.length - 2 >= 4) result = result.slice(0, -2);
+  else if (result.endsWith('ment') && result.length - 4 >= 4) result = result.slice(0, -4);
+  else if (/[st]ion$/.test(result) && result.length - 3 >= 5) result = result.slice(0, -3);
+  if (result.endsWith('e') && !result.endsWith('ee') && result.length >= 5) result = result.slice(0, -1);
+  return result;
+}
+
+/**
+ * Reduces a question to its content terms, phrases and ask. Stop words, question words and request
+ * verbs are dropped; hyphenated words split (`real-time` → `real`, `time`); a short token after a
+ * label word is kept with it (`category a`). The ask: `amount` when the question's leading noun
+ * phrase ends in a word such as `fee`, `cost` or `price` (or it says `how much`), `date` for `when` /
+ * `what date` / `deadline`, `duration` for `how long`, `definition` for `what is X` / `define X` /
+ * `meaning of X` / `what does X mean` / `how is X defined` with a subject of at most five words.
+ */
+export function profileQuestion(question: string): QuestionProfile {
+  const normalized = normalizeForMatching(question).trim();
+  const words = wordsOf(normalized);
+  const terms: QuestionTerm[] = [];
+  const phrases: string[][] = [];
+  const seen = new Set<string>();
+  const addTerm = (stems: string[], display: string, weight: number) => {
+    const key = stems.join(' ');
+    if (seen.has(key)) return;
+    seen.add(key);
+    terms.push({ display, stems, weight, satisfiedByAmount: stems.length === 1 && PAYMENT_STEMS.has(stems[0]!) });
+  };
+  const addPhrase = (stems: string[]) => {
+    if (stems.length < 2 || phrases.some((phrase) => phrase.join(' ') === stems.join(' '))) return;
+    phrases.push(stems);
+  };
+
+  let previousContent: string | undefined;
+  words.forEach((word, index) => {
+    const previous = words[index - 1];
+    const isLabel = previous !== undefined && LABEL_WORDS.has(previous) && word.length <= 3;
+    if (isLabel) {
+      const label = [stem(previous), word];
+      if (STOP_WORDS.has(word)) addTerm(label, `${previous} ${word}`, 1);
+      addPhrase(label);
+    }
+    if (STOP_WORDS.has(word) || (word.length === 1 && !/\p{N}/u.test(word))) {
+      previousContent = undefined;
+      return;
+    }
+    const wordStem = stem(word);
+    addTerm([wordStem], word, GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : FRAME_WORDS.has(word) ? FRAME_WEIGHT : 1);
+    if (previousContent !== undefined) addPhrase([previousContent, wordStem]);
+    previousContent = wordStem;
+  });
+
+  for (const quoted of normalized.matchAll(/"([^"]{3,80})"/g)) {
+    addPhrase(wordsOf(quoted[1] ?? '').map(stem));
+  }
+
+  const ask = detectAsk(normalized);
+  let subject: string[] | undefined;
+  if (ask === 'none') {
+    subject = definitionSubject(normalized);
+    if (subject !== undefined) addPhrase(subject.flatMap((part) => wordsOf(part)).map(stem));
+  }
+  const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];
+  return { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years };
+}
+
+function detectAsk(normalized: string): QuestionAsk {
+  if (/\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:days|weeks|months|years)\b|\bretention\s+period\b/.test(normalized)) {
+    return 'duration';
+  }
+  if (
+    /^when\b|\b(?:what|which)\s+(?:date|day|month|year)\b|\bby\s+when\b|\bdeadline\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+date\b/.test(
+      normalized,
+    )
+  ) {
+    return 'date';
+  }
+  if (/\bhow\s+much\b/.test(normalized) || /\b(?:cost|costs|charged?|pay|paid)\s*\??$/.test(normalized)) return 'amount';
+  const head = leadingPhraseHead(normalized);
+  if (head !== undefined && AMOUNT_WORDS.has(head)) return 'amount';
+  return 'none';
+}
+
+/** The last word of the question's leading noun phrase (`what are the device fee waiver policies` → `policies`). */
+function leadingPhraseHead(normalized: string): string | undefined {
+  const words = normalized.split(/[^\p{L}\p{N}'+-]+/u).filter((word) => word.length > 0);
+  let index = 0;
+  while (index < words.length && LEADING_WORDS.has(words[index]!)) index += 1;
+  let head: string | undefined;
+  for (; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (PHRASE_BOUNDARIES.has(word)) break;
+    head = word;
+  }
+  if (head === undefined) return undefined;
+  const parts = head.split('-');
+  return parts[parts.length - 1];
+}
+
+const SUBJECT_PATTERNS = [
+  /^(?:what|who)\s+(?:is|are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:what|who)'s\s+(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:please\s+)?define\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
+  /\b(?:definition|meaning)\s+of\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
+  /^what\s+does\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+?)\s+mean\b/,
+  /^how\s+(?:is|are)\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+?)\s+defined\b/,
+];
+const SUBJECT_END = /\s+(?:according\s+to|in|under|within|for|per|as\s+used|as\s+defined|between|when|and|with|from|by)\s+.*$|\s*[,;:(?].*$/;
+
+/** The term a definition question asks about, as lowercase words; undefined when it is not one. */
+function definitionSubject(normalized: string): string[] | undefined {
+  const question = normalized.replace(/[?.!\s]+$/, '');
+  for (const pattern of SUBJECT_PATTERNS) {
+    const match = pattern.exec(question);
+    if (!match?.[1]) continue;
+    const subject = match[1].replace(SUBJECT_END, '').replace(/^["']|["']$/g, '').trim();
+    const parts = subject.split(/\s+/).filter((part) => part.length > 0);
+    if (parts.length === 0 || parts.length > 5) return undefined;
+    if (parts.every((part) => STOP_WORDS.has(part))) return undefined;
+    return parts;
+  }
+  return undefined;
+}
+
+/** A chunk (or a sentence) to measure: its section heading and text. */
+export interface RelevanceInput {
+  heading: string;
+  text: string;
+  /** The document's name; only consulted for the years a question names (`january-2026-fee-list.pdf`). */
+  doc?: string;
+}
+
+/** How well one line or sentence matches the question, with the section heading as its context. */
+export interface SegmentRelevance {
+  text: string;
+  /** Weighted share of question terms in the segment and heading, amount words counted when the segment has an amount. */
+  coverage: number;
+  /** Specific question terms (weight 1) named in the segment itself, not only in the heading. */
+  ownSpecificMatches: number;
+  /** Specific question terms named in the section heading. */
+  headingSpecificMatches: number;
+  /** Any question term named in the segment itself. */
+  ownMatches: number;
+  /** The segment holds what the question asks for (an amount, a date, a duration, the definition of its subject). */
+  askMet: boolean;
+  /** Question phrases found verbatim in the segment. */
+  phrasesMatched: number;
+}
+
+/** The features of a whole chunk: term coverage, its best line, phrases, the ask and the heading. */
+export interface ChunkRelevance {
+  /** Weighted share of question terms named anywhere in the chunk text or heading (0–1). */
+  coverage: number;
+  /**
+   * The share of the specific terms (weight 1) named, generic and framing words left out, and on an
+   * amount question also the words the amount answers (`fee`, `cost`); the plain coverage when no
+   * such term is left.
+   */
+  specificCoverage: number;
+  /** Years the question names that neither the text, the heading nor the document name holds. */
+  missingYears: string[];
+  /** Terms found, with how (`exact`, `typo`, `heading`, `amount`). */
+  matched: { display: string; how: 'exact' | 'typo' | 'heading' | 'amount' }[];
+  missing: string[];
+  /** The line or sentence with the best coverage. */
+  bestSegment: SegmentRelevance | undefined;
+  /** The best segment among those holding what the question asks for. */
+  askSegment: SegmentRelevance | undefined;
+  phrasesMatched: string[];
+  /** Question terms named in the section heading. */
+  headingTerms: string[];
+  /** For a definition question: the chunk defines the subject. */
+  definesSubject: boolean;
+}
+
+interface TokenStream {
+  stems: string[];
+  stemSet: Set<string>;
+}
+
+function tokenStream(text: string): TokenStream {
+  const stems = wordsOf(normalizeForMatching(text)).map(stem);
+  return { stems, stemSet: new Set(stems) };
+}
+
+/** How a term occurs in a stream: 1 exactly (by stem), 0.8 through a typo, 0 not at all. */
+function termCredit(term: QuestionTerm, stream: TokenStream): number {
+  if (term.stems.length > 1) return containsSequence(stream.stems, term.stems) ? 1 : 0;
+  const termStem = term.stems[0]!;
+  if (stream.stemSet.has(termStem)) return 1;
+  if (termStem.length < 5 || /\p{N}/u.test(termStem)) return 0;
+  for (const wordStem of stream.stemSet) {
+    if (isTypoOf(termStem, wordStem)) return 0.8;
+  }
+  return 0;
+}
+
+function containsSequence(stems: readonly string[], sequence: readonly string[]): boolean {
+  outer: for (let start = 0; start + sequence.length <= stems.length; start += 1) {
+    for (let offset = 0; offset < sequence.length; offset += 1) {
+      if (stems[start + offset] !== sequence[offset]) continue outer;
+    }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Typo tolerance for stems of five characters or more: the padded character trigrams must overlap
+ * (Dice ≥ 0.5), the first letters must agree, and the edit distance must be small (1, or 2 from
+ * nine characters), so that `licence`/`license` and `subcriber`/`subscriber` meet but
+ * `licenses`/`licensee` and `redistribution`/`distribution` do not.
+ */
+function isTypoOf(termWord: string, word: string): boolean {
+  if (word.length < 5 || /\p{N}/u.test(word) || Math.abs(word.length - termWord.length) > 2) return false;
+  if (word[0] !== termWord[0]) return false;
+  if (trigramDice(termWord, word) < 0.5) return false;
+  const allowed = Math.min(termWord.length, word.length) >= 9 ? 2 : 1;
+  return editDistance(termWord, word, allowed) <= allowed;
+}
+
+function trigrams(word: string): string[] {
+  const padded = `  ${word} `;
+  const grams: string[] = [];
+  for (let index = 0; index + 3 <= padded.length; index += 1) grams.push(padded.slice(index, index + 3));
+  return grams;
+}
+
+function trigramDice(left: string, right: string): number {
+  const leftGrams = trigrams(left);
+  const rightCounts = new Map<string, number>();
+  for (const gram of trigrams(right)) rightCounts.set(gram, (rightCounts.get(gram) ?? 0) + 1);
+  const rightTotal = [...rightCounts.values()].reduce((sum, count) => sum + count, 0);
+  let shared = 0;
+  for (const gram of leftGrams) {
+    const count = rightCounts.get(gram) ?? 0;
+    if (count > 0) {
+      shared += 1;
+      rightCounts.set(gram, count - 1);
+    }
+  }
+  return (2 * shared) / (leftGrams.length + rightTotal);
+}
+
+/** Levenshtein distance with adjacent transpositions, stopping early once it exceeds `limit`. */
+function editDistance(left: string, right: string, limit: number): number {
+  const rows = left.length + 1;
+  const columns = right.length + 1;
+  const table: number[][] = Array.from({ length: rows }, (_, row) => Array.from({ length: columns }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)));
+  for (let row = 1; row < rows; row += 1) {
+    let rowMinimum = Number.POSITIVE_INFINITY;
+    for (let column = 1; column < columns; column += 1) {
+      const cost = left[row - 1] === right[column - 1] ? 0 : 1;
+      let value = Math.min(table[row - 1]![column]! + 1, table[row]![column - 1]! + 1, table[row - 1]![column - 1]! + cost);
+      if (row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1]) {
+        value = Math.min(value, table[row - 2]![column - 2]! + 1);
+      }
+      table[row]![column] = value;
+      rowMinimum = Math.min(rowMinimum, value);
+    }
+    if (rowMinimum > limit) return limit + 1;
+  }
+  return table[rows - 1]![columns - 1]!;
+}
+
+const MONEY = /[$€£]\s?\d|\b(?:usd|eur|gbp)\s?\d|\d\s?(?:usd|dollars)\b|\bfree of charge\b|\bno (?:charge|fee|cost)\b|\bat no (?:charge|cost)\b/i;
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const DATE = new RegExp(
+  `\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:,?\\s+\\d{4})?\\b|\\b${MONTH},?\\s+\\d{4}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`,
+  'i',
+);
+const DURATION =
+  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|full\s+|consecutive\s+)?(?:day|week|month|year)s?\b/i;
+
+/** True when `text` holds a money amount (`$134.50`, `USD 500`, `free of charge`). */
+export function hasMoneyAmount(text: string): boolean {
+  return MONEY.test(text);
+}
+
+/** True when `text` holds a calendar date (`January 1, 2026`, `1 April 2025`, `2026-01-01`, `1/1/2026`). */
+export function hasDate(text: string): boolean {
+  return DATE.test(text);
+}
+
+/** True when `text` holds a duration (`five (5) years`, `30 days`). */
+export function hasDuration(text: string): boolean {
+  return DURATION.test(text);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * True when `text` defines `subject` (lowercase words): `X means` / `"X" shall mean`,
+ * `X is defined as`, `X refers to`, or a line that opens a definition of X (`X: …`, `"X" means …`, as
+ * the chunker recognises them). A term merely introduced in quotes (`insert ("Subscriber")`) does not
+ * count. A plural `s` on any word of four letters or more is tolerated.
+ */
+export function definesTerm(text: string, subject: readonly string[]): boolean {
+  if (subject.length === 0) return false;
+  const normalized = normalizeForMatching(text);
+  const words = subject.map((word) => (word.length > 3 ? `${escapeRegExp(word.replace(/s$/, ''))}(?:e?s)?` : escapeRegExp(word)));
+  const term = words.join('[\\s-]+');
+  const inline = new RegExp(
+    `\\b${term}\\b["']?\\s+(?:shall\\s+mean|means|is\\s+defined\\s+as|are\\s+defined\\s+as|refers?\\s+to)\\b`,
+  );
+  if (inline.test(normalized)) return true;
+  const singular = (words: string) => words.split(' ').map((word) => (word.length > 3 ? word.replace(/s$/, '') : word)).join(' ');
+  const subjectKey = singular(subject.join(' '));
+  for (const line of text.split('\n')) {
+    const match = DEFINITION_LINE_PATTERN.exec(line);
+    const defined = match?.groups?.quoted ?? match?.groups?.bare;
+    if (defined === undefined) continue;
+    const definedKey = singular(normalizeForMatching(defined).replace(/[\s-]+/g, ' ').trim());
+    if (definedKey === subjectKey) return true;
+  }
+  return false;
+}
+
+function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
+  switch (profile.ask) {
+    case 'amount':
+      return hasMoneyAmount(text);
+    case 'date':
+      return hasDate(text);
+    case 'duration':
+      return hasDuration(text);
+    case 'definition':
+      return profile.subject !== undefined && definesTerm(text, profile.subject);
+    case 'none':
+      return false;
+  }
+}
+
+function totalWeight(profile: QuestionProfile): number {
+  return profile.terms.reduce((sum, term) => sum + term.weight, 0);
+}
+
+/**
+ * Measures one line or sentence against the question, with the section heading as context: the
+ * weighted term coverage of segment and heading together (a term asking for an amount counts when
+ * the segment holds one), the terms the segment names itself, whether it holds what the question
+ * asks for, and the question phrases it contains verbatim.
+ */
+export function measureSegment(profile: QuestionProfile, text: string, heading: string): SegmentRelevance {
+  return measureSegmentStreams(profile, text, tokenStream(text), tokenStream(heading));
+}
+
+function measureSegmentStreams(profile: QuestionProfile, text: string, segment: TokenStream, heading: TokenStream): SegmentRelevance {
+  const askMet = segmentMeetsAsk(profile, text);
+  const amount = profile.ask === 'amount' ? askMet : hasMoneyAmount(text);
+  const total = totalWeight(profile);
+  let covered = 0;
+  let ownSpecificMatches = 0;
+  let headingSpecificMatches = 0;
+  let ownMatches = 0;
+  for (const term of profile.terms) {
+    const own = termCredit(term, segment);
+    const inHeading = termCredit(term, heading);
+    const credit = Math.max(own, inHeading, term.satisfiedByAmount && amount ? 1 : 0);
+    covered += credit * term.weight;
+    if (own > 0) {
+      ownMatches += 1;
+      if (term.weight === 1) ownSpecificMatches += 1;
+    }
+    if (inHeading > 0 && term.weight === 1) headingSpecificMatches += 1;
+  }
+  const phrasesMatched = profile.phrases.filter((phrase) => containsSequence(segment.stems, phrase)).length;
+  return { text, coverage: total > 0 ? covered / total : 0, ownSpecificMatches, headingSpecificMatches, ownMatches, askMet, phrasesMatched };
+}
+
+// A line that is a table row: cells joined by ` | `.
+const TABLE_ROW = / \| /;
+// A line opening a list item: `(a)`, `(iv)`, `1.`, `2)`, `2.3`, `a)`, a bullet (a bare `1` is a wrapped date or figure).
+const LIST_ITEM = /^(?:\([0-9A-Za-z]{1,4}\)|[0-9]{1,3}(?:\.[0-9]{1,3})+\.?|[0-9]{1,3}[.)]|[a-z]\)|[•●▪◦∙·‣*–—-])\s/;
+// Sentence ends: `.`, `!`, `?` or `;` before whitespace and an opening capital, digit, quote or parenthesis.
+const SENTENCE_BREAK = /(?<=[.!?;])\s+(?=["“(]?[A-Z0-9])/;
+// Abbreviations whose period does not end a sentence.
+const ABBREVIATION = /\b(?:e\.g|i\.e|etc|[Nn]o|[Nn]os|[Ss]ec|[Ii]nc|[Ll]td|[Cc]orp|[Cc]o|vs|[Mm]r|[Mm]s|[Dd]r|[Ss]t|U\.S|approx|incl|[Pp]ara|[Aa]rt|[Ff]ig|pp?)\.$/;
+
+/**
+ * Splits a chunk's text into the units answers are made of and proximity is measured on: sentences
+ * and table rows, whitespace collapsed to single spaces and trimmed, otherwise verbatim.
+ * - A table row (cells joined by ` | `) stands alone. The one or two short lines without final
+ *   punctuation right above a group of rows (`Category A1 – Trading As a Principal`, `E-Mini`) are
+ *   its label: the label is a unit itself and becomes the first cell of every row of the group,
+ *   `Category A1 – Trading As a Principal | Enterprise (4+ Applications) | Licensee Group | $3,640`.
+ * - Elsewhere, a short line without final punctuation (a heading inside the chunk) stands alone.
+ * - A list item (`(a)`, `1.`, `2.3`, a bullet) or a definition line (`Subscriber: any party…`, as the
+ *   chunker recognises them) starts a new sentence.
+ * - Wrapped prose lines are joined, then split at `.`, `!`, `?` or `;` followed by a capital, digit,
+ *   quote or parenthesis (not after abbreviations such as `e.g.` or `No.`).
+ */
+export function splitIntoUnits(text: string): string[] {
+  const lines = text.split('\n').map((line) => line.trim());
+  const longestProse = lines.filter((line) => !TABLE_ROW.test(line)).reduce((max, line) => Math.max(max, line.length), 0);
+  const units: string[] = [];
+  let paragraph: string[] = [];
+  // Short lines without final punctuation: a label if rows follow, else headings or wrapped prose.
+  let pending: string[] = [];
+  let label: string | undefined;
+  const flushParagraph = () => {
+    if (paragraph.length > 0) units.push(...splitSentences(paragraph.join(' ')));
+    paragraph = [];
+  };
+  const addProseLine = (line: string) => {
+    if (isHeadingLine(line, longestProse)) {
+      flushParagraph();
+      units.push(collapse(line));
+      return;
+    }
+    if (LIST_ITEM.test(line) || DEFINITION_LINE_PATTERN.test(line)) flushParagraph();
+    paragraph.push(line);
+  };
+  const releasePending = () => {
+    for (const line of pending) addProseLine(line);
+    pending = [];
+  };
+  for (const line of lines) {
+    if (line === '') {
+      releasePending();
+      flushParagraph();
+      label = undefined;
+    } else if (TABLE_ROW.test(line)) {
+      if (pending.length > 0) {
+        const labelLines = pending.slice(-2);
+        pending = pending.slice(0, -2);
+        releasePending();
+        flushParagraph();
+        label = collapse(labelLines.join(' '));
+        units.push(label);
+      }
+      flushParagraph();
+      const row = collapse(line);
+      units.push(label !== undefined && !row.startsWith(label) ? `${label} | ${row}` : row);
+    } else {
+      label = undefined;
+      if (line.length <= 80 && !/[.,;:!?]$/.test(line) && !LIST_ITEM.test(line)) {
+        pending.push(line);
+      } else {
+        releasePending();
+        addProseLine(line);
+      }
+    }
+  }
+  releasePending();
+  flushParagraph();
+  return units.filter((unit) => /[\p{L}\p{N}]/u.test(unit));
+}
+
+function isHeadingLine(line: string, longest: number): boolean {
+  return line.length < Math.min(60, Math.max(20, longest * 0.6)) && !/[.,;:!?]$/.test(line) && !LIST_ITEM.test(line);
+}
+
+function splitSentences(paragraph: string): string[] {
+  const sentences: string[] = [];
+  for (const piece of collapse(paragraph).split(SENTENCE_BREAK)) {
+    const previous = sentences[sentences.length - 1];
+    if (previous !== undefined && ABBREVIATION.test(previous)) sentences[sentences.length - 1] = `${previous} ${piece}`;
+    else sentences.push(piece);
+  }
+  return sentences.map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 0);
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Measures a whole chunk against the question: the weighted term coverage of text and heading
+ * (exact by stem, typo-tolerant from five characters, amount words met by a money amount), the best
+ * line or sentence (proximity), the best line holding what the question asks for, the question's
+ * phrases found verbatim, the terms its heading names, and for a definition question whether it
+ * defines the subject.
+ */
+export function measureRelevance(profile: QuestionProfile, input: RelevanceInput): ChunkRelevance {
+  const text = tokenStream(input.text);
+  const heading = tokenStream(input.heading);
+  const chunkHasAmount = hasMoneyAmount(input.text);
+  const total = totalWeight(profile);
+  const matched: ChunkRelevance['matched'] = [];
+  const missing: string[] = [];
+  const headingTerms: string[] = [];
+  let covered = 0;
+  let specificCovered = 0;
+  let specificTotal = 0;
+  for (const term of profile.terms) {
+    const inText = termCredit(term, text);
+    const inHeading = termCredit(term, heading);
+    if (inHeading > 0) headingTerms.push(term.display);
+    const byAmount = term.satisfiedByAmount && chunkHasAmount ? 1 : 0;
+    const credit = Math.max(inText, inHeading, byAmount);
+    covered += credit * term.weight;
+    // On an amount question the amount itself answers `fee` or `cost`: what matters is the rest.
+    if (term.weight === 1 && !(profile.ask === 'amount' && term.satisfiedByAmount)) {
+      specificTotal += 1;
+      specificCovered += credit;
+    }
+    if (credit === 0) missing.push(term.display);
+    else if (inText === 1) matched.push({ display: term.display, how: 'exact' });
+    else if (inHeading === 1) matched.push({ display: term.display, how: 'heading' });
+    else if (byAmount === 1) matched.push({ display: term.display, how: 'amount' });
+    else matched.push({ display: term.display, how: 'typo' });
+  }
+  const segments = splitIntoUnits(input.text).map((segment) => measureSegmentStreams(profile, segment, tokenStream(segment), heading));
+  const better = (best: SegmentRelevance | undefined, segment: SegmentRelevance) =>
+    best === undefined || segment.coverage > best.coverage ? segment : best;
+  let bestSegment: SegmentRelevance | undefined;
+  let askSegment: SegmentRelevance | undefined;
+  for (const segment of segments) {
+    bestSegment = better(bestSegment, segment);
+    if (segment.askMet) askSegment = better(askSegment, segment);
+  }
+  const phrasesMatched = profile.phrases
+    .filter((phrase) => containsSequence(text.stems, phrase) || containsSequence(heading.stems, phrase))
+    .map((phrase) => phrase.join(' '));
+  const definesSubject = profile.ask === 'definition' && profile.subject !== undefined && definesTerm(input.text, profile.subject);
+  const yearWords = new Set(wordsOf(normalizeForMatching(`${input.text}\n${input.heading}\n${input.doc ?? ''}`)));
+  return {
+    coverage: total > 0 ? covered / total : 0,
+    specificCoverage: specificTotal > 0 ? specificCovered / specificTotal : total > 0 ? covered / total : 0,
+    missingYears: profile.years.filter((year) => !yearWords.has(year)),
+    matched,
+    missing,
+    bestSegment,
+    askSegment,
+    phrasesMatched,
+    headingTerms,
+    definesSubject,
+  };
+}
+
+/** Maps a chunk's features to the 0–3 scale with the `OFFLINE_RERANK_CUTOFFS`, and says which rule decided. */
+export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevance): { score: 0 | 1 | 2 | 3; reason: string } {
+  const scored = scoreByRules(profile, relevance);
+  if (scored.score > 1 && relevance.missingYears.length > 0) {
+    return { score: 1, reason: `capped at 1: the question names ${relevance.missingYears.join(', ')}, which the chunk and its document do not (else ${scored.score}: ${scored.reason})` };
+  }
+  return scored;
+}
+
+function scoreByRules(profile: QuestionProfile, relevance: ChunkRelevance): { score: 0 | 1 | 2 | 3; reason: string } {
+  const cutoffs = OFFLINE_RERANK_CUTOFFS;
+  const coverage = relevance.coverage;
+  const best = relevance.bestSegment?.coverage ?? 0;
+  const phraseShare = profile.phrases.length > 0 ? relevance.phrasesMatched.length / profile.phrases.length : 0;
+  const asksValue = profile.ask === 'amount' || profile.ask === 'date' || profile.ask === 'duration';
+
+  if (
+    asksValue &&
+    relevance.askSegment !== undefined &&
+    relevance.askSegment.coverage >= cutoffs.answerLineCoverage &&
+    coverage >= cutoffs.answerChunkCoverage &&
+    relevance.specificCoverage >= cutoffs.answerSpecificCoverage
+  ) {
+    return {
+      score: 3,
+      reason: `a line with the ${profile.ask} asked for covers ${format(relevance.askSegment.coverage)} ≥ ${cutoffs.answerLineCoverage}, the chunk ${format(coverage)} ≥ ${cutoffs.answerChunkCoverage} (specific terms ${format(relevance.specificCoverage)} ≥ ${cutoffs.answerSpecificCoverage})`,
+    };
+  }
+  if (profile.ask === 'definition' && relevance.definesSubject) {
+    return { score: 3, reason: `defines "${profile.subject?.join(' ')}"` };
+  }
+  if (!asksValue && coverage >= cutoffs.generalChunkCoverage && (best >= cutoffs.answerLineCoverage || phraseShare >= cutoffs.generalPhraseShare)) {
+    // Only the definition directly answers a definition question; a chunk that merely uses the term is relevant.
+    const together = `covers ${format(coverage)} ≥ ${cutoffs.generalChunkCoverage} with the terms together (best line ${format(best)}, phrases ${format(phraseShare)})`;
+    return profile.ask === 'definition'
+      ? { score: 2, reason: `${together}, but does not define "${profile.subject?.join(' ')}"` }
+      : { score: 3, reason: together };
+  }
+  const specific = relevance.specificCoverage;
+  if (specific >= cutoffs.relevantSpecificCoverage) {
+    if (coverage >= cutoffs.relevantChunkCoverage && best >= cutoffs.relevantLineCoverage) {
+      return {
+        score: 2,
+        reason: `covers ${format(coverage)} ≥ ${cutoffs.relevantChunkCoverage} (specific terms ${format(specific)} ≥ ${cutoffs.relevantSpecificCoverage}) and its best line ${format(best)} ≥ ${cutoffs.relevantLineCoverage}`,
+      };
+    }
+    const specificHeading = relevance.headingTerms.some((display) => profile.terms.some((term) => term.display === display && term.weight === 1));
+    if (specificHeading && coverage >= cutoffs.relevantHeadingCoverage) {
+      return {
+        score: 2,
+        reason: `heading names ${relevance.headingTerms.join(', ')} and the chunk covers ${format(coverage)} ≥ ${cutoffs.relevantHeadingCoverage} (specific terms ${format(specific)} ≥ ${cutoffs.relevantSpecificCoverage})`,
+      };
+    }
+  }
+  const specificMatch = relevance.matched.some(
+    (match) => match.how !== 'amount' && profile.terms.some((term) => term.display === match.display && term.weight === 1),
+  );
+  if (coverage >= cutoffs.relatedChunkCoverage || specificMatch) {
+    return { score: 1, reason: coverage >= cutoffs.relatedChunkCoverage ? `covers ${format(coverage)} ≥ ${cutoffs.relatedChunkCoverage}` : 'names a specific question term' };
+  }
+  return { score: 0, reason: `covers ${format(coverage)} and names no specific question term` };
+}
+
+function format(value: number): string {
+  return value.toFixed(2);
+}
+
+function clip(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
+}
+
+function describeRelevance(score: number, reason: string, profile: QuestionProfile, relevance: ChunkRelevance): string {
+  const matched = relevance.matched.map((match) => (match.how === 'exact' ? match.display : `${match.display}(${match.how})`));
+  const parts = [
+    `score ${score}: ${reason}`,
+    `terms ${format(relevance.coverage)} (specific ${format(relevance.specificCoverage)}): ${matched.join(', ') || 'none'}${relevance.missing.length > 0 ? `; missing ${relevance.missing.join(', ')}` : ''}`,
+    relevance.bestSegment ? `best line ${format(relevance.bestSegment.coverage)} "${clip(relevance.bestSegment.text, 80)}"` : 'no text',
+    `phrases ${relevance.phrasesMatched.length}/${profile.phrases.length}${relevance.phrasesMatched.length > 0 ? ` (${relevance.phrasesMatched.join(', ')})` : ''}`,
+    `ask ${profile.ask}${profile.ask === 'none' ? '' : profile.ask === 'definition' ? (relevance.definesSubject ? ' met' : ' not met') : relevance.askSegment ? ` met in "${clip(relevance.askSegment.text, 60)}"` : ' not met'}`,
+    `heading ${relevance.headingTerms.length > 0 ? relevance.headingTerms.join(', ') : 'no match'}`,
+  ];
+  return parts.join(' | ');
+}
