@@ -53,7 +53,8 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
       })),
     );
   } catch (error) {
-    if (!isClausegateError(error)) throw error;
+    // A replay-mode cache miss is a setup error, not a provider failure: never hide it behind a fallback.
+    if (!isClausegateError(error) || error.code === 'cache_miss') throw error;
     return keepByRetrieval(input.candidates, settings.keepMax, 'rerank_fallback', error.message);
   }
   const byId = new Map(scores.map((score) => [score.chunkId, score]));
