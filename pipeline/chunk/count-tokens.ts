@@ -21,10 +21,20 @@ function encode(text: string): number[] {
   return loadEncoder().encode(text, [], []);
 }
 
+// Evidence chunks recur across questions and their counts are asked for several times per question
+// (budget, block, prompt): a bounded memo of recent counts keeps BPE off the warm query path.
+const MEMO_LIMIT = 4096;
+const memo = new Map<string, number>();
+
 /** The number of cl100k_base tokens in `text` (special-token strings are counted as ordinary text). */
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
-  return encode(text).length;
+  const known = memo.get(text);
+  if (known !== undefined) return known;
+  const count = encode(text).length;
+  if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
+  memo.set(text, count);
+  return count;
 }
 
 /**
