@@ -74,7 +74,6 @@ export const ClausegateConfig = z
           documentHints: ['cme', 'ila', 'information license agreement', 'schedule', 'fee list', 'sofr', 'benchmark', 'market data'],
         },
         sample: {
-          root: 'data/raw/sample',
           refusal: 'This is not addressed in the provided Harbourview documents.',
           documentHints: ['harbourview', 'license agreement', 'fee schedule', 'definitions'],
         },

@@ -1,0 +1,90 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type CommandIo } from './cli.ts';
+
+const sample = path.resolve(import.meta.dirname, '../data/raw/sample');
+
+/** A CommandIo that captures what a command prints. */
+function captureIo(cwd: string, env: Record<string, string | undefined> = {}): CommandIo & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { env, cwd, interactive: false, stdout: (text) => out.push(text), stderr: (text) => err.push(text), out, err };
+}
+
+describe('harness CLI: ingest, list, query', () => {
+  let work: string;
+  let config: string;
+
+  beforeAll(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'clausegate-cli-'));
+    cpSync(sample, path.join(work, 'raw', 'sample'), { recursive: true });
+    config = path.join(work, 'config.json');
+    writeFileSync(config, JSON.stringify({ paths: { indexDir: path.join(work, 'index'), logDir: path.join(work, 'logs'), rawRoot: path.join(work, 'raw') } }));
+  });
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('ingests a source and prints the summary table', async () => {
+    const io = captureIo(work);
+    expect(await runCli(['ingest', '--source', 'sample', '--config', config], io)).toBe(0);
+    const text = io.out.join('\n');
+    expect(text).toMatch(/files\s+documents\s+pages\s+chunks\s+definitions\s+skipped\s+duplicates/);
+    expect(text).toContain('Indexed source "sample"');
+  });
+
+  it('--strict exits 1 when a file was skipped, and --json gives the summary for machines', async () => {
+    writeFileSync(path.join(work, 'raw', 'sample', 'prices.xlsx'), 'not supported');
+    try {
+      const io = captureIo(work);
+      expect(await runCli(['ingest', '--source', 'sample', '--config', config, '--strict', '--json'], io)).toBe(1);
+      const summary = JSON.parse(io.out.join('\n')) as { documents: { doc: string; reason?: string }[] };
+      expect(summary.documents.find((document) => document.doc === 'prices.xlsx')?.reason).toBe('unsupported');
+    } finally {
+      rmSync(path.join(work, 'raw', 'sample', 'prices.xlsx'));
+    }
+  });
+
+  it('lists what is indexed', async () => {
+    const io = captureIo(work);
+    expect(await runCli(['list', '--config', config], io)).toBe(0);
+    expect(io.out.join('\n')).toMatch(/source sample · index v\d{8}T/);
+    expect(io.out.join('\n')).toContain('harbourview-fee-schedule-2026.pdf');
+  });
+
+  it('answers a question with citations and writes the audit log without secrets', async () => {
+    const io = captureIo(work, { OPENAI_API_KEY: 'sk-secret-should-never-be-logged' });
+    expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--config', config, '--json'], io)).toBe(0);
+    const result = JSON.parse(io.out.join('\n')) as { status: string; answer: string; citations: { doc: string }[] };
+    expect(result.status).toBe('answered');
+    expect(result.answer).toContain('$3.50');
+    expect(result.citations[0]?.doc).toBe('harbourview-fee-schedule-2026.pdf');
+    const { readFileSync } = await import('node:fs');
+    const audit = readFileSync(path.join(work, 'logs', 'queries.jsonl'), 'utf8');
+    expect(audit).toContain('"status":"answered"');
+    expect(audit).not.toContain('sk-secret');
+  });
+
+  it('refuses with exit 0 and prints the refusal panel', async () => {
+    const io = captureIo(work);
+    expect(await runCli(['query', 'What are the Nasdaq fees for 2027?', '--config', config], io)).toBe(0);
+    expect(io.out.join('\n')).toContain('This is not addressed in the provided Harbourview documents.');
+    expect(io.out.join('\n')).toContain('generator calls: 0');
+  });
+
+  it('exits 3 with a clear message when the index is missing, and 2 on a bad config field', async () => {
+    const missing = captureIo(work);
+    expect(await runCli(['query', 'anything', '--source', 'cme', '--config', config], missing)).toBe(3);
+    expect(missing.err.join('\n')).toMatch(/harness ingest/);
+    const badConfig = path.join(work, 'bad.json');
+    writeFileSync(badConfig, JSON.stringify({ gate: { relevanceThreshold: 7 } }));
+    const bad = captureIo(work);
+    expect(await runCli(['list', '--config', badConfig], bad)).toBe(2);
+    expect(bad.err.join('\n')).toContain('gate.relevanceThreshold');
+  });
+
+  it('exits 2 on an unknown command', async () => {
+    const io = captureIo(work);
+    expect(await runCli(['frobnicate'], io)).toBe(2);
+  });
+});
