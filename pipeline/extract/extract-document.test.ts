@@ -31,7 +31,7 @@ describe('extractDocument', () => {
     expect(await extractDocument(sheet)).toEqual({
       status: 'skipped',
       reason: 'unsupported',
-      message: '.xlsx files cannot be extracted (supported: .pdf, .docx, .txt); convert it to PDF, DOCX or UTF-8 text, or remove it from the source',
+      message: '.xlsx files cannot be extracted (supported: .pdf, .docx, .txt); convert the file to PDF, DOCX or UTF-8 text, or remove it from the source',
     });
     expect(await extractDocument(path.join(directory, 'README'))).toMatchObject({
       reason: 'unsupported',

@@ -20,7 +20,7 @@ export async function extractDocument(filePath: string): Promise<ExtractionOutco
     return {
       status: 'skipped',
       reason: 'unsupported',
-      message: `${named} cannot be extracted (supported: ${SUPPORTED_EXTENSIONS.join(', ')}); convert it to PDF, DOCX or UTF-8 text, or remove it from the source`,
+      message: `${named} cannot be extracted (supported: ${SUPPORTED_EXTENSIONS.join(', ')}); convert the file to PDF, DOCX or UTF-8 text, or remove it from the source`,
     };
   }
 

@@ -29,7 +29,7 @@ export interface LineRebuildThresholds {
 }
 
 /**
- * The thresholds measured on the 32 readable CME PDFs. Word spaces there are 0.05–0.3 font sizes
+ * The thresholds measured on the 33 readable CME PDFs. Word spaces there are 0.05–0.3 font sizes
  * wide (the ILA guide sets some at 0.08), pieces of one word touch (gap under 0.005). Inside prose
  * sentences, stretched justified spaces reach 1.46 font sizes (appendix A2); column and cell gaps
  * are 1.5–10 font sizes wide, so the cell gap is 2 and, on a line already known to be a table row,
@@ -185,8 +185,8 @@ function joinLine(line: Line, thresholds: LineRebuildThresholds): string {
   for (const run of ordered) {
     const previous = runs.at(-1);
     if (previous !== undefined && isRaisedMarker(run, previous, thresholds)) {
-      if (ORDINAL_SUFFIX.test(run.text.trim()) && /[0-9]$/u.test(previous.text)) {
-        runs[runs.length - 1] = { ...previous, text: previous.text + run.text.trim(), width: run.x + run.width - previous.x };
+      if (ORDINAL_SUFFIX.test(run.text.trim()) && /[0-9]$/u.test(previous.text.trimEnd())) {
+        runs[runs.length - 1] = { ...previous, text: previous.text.trimEnd() + run.text.trim(), width: run.x + run.width - previous.x };
       }
       continue;
     }
