@@ -1,0 +1,49 @@
+import path from 'node:path';
+import type { Argv } from 'yargs';
+import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
+import { EXIT } from '../cli-support/exit-codes.ts';
+import type { CommandIo } from '../cli.ts';
+import { formatRunSummary, mergeRunReports, readRunReport, REPORT_FILES, writeRunReport } from '../report/index.ts';
+import { createRunId, displayPath, findInfrastructureErrors, resolveConfigPaths, validateRunId } from '../run/index.ts';
+import { loadGates } from '../score/index.ts';
+
+interface MergeOptions extends GlobalOptions {
+  dirs: string[];
+  runId?: string;
+  gates?: string;
+}
+
+/** `harness merge`: one report, gates checked once, from the report folders of shard runs. */
+export function registerMergeCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
+  return cli.command(
+    'merge <dirs..>',
+    'Merge the report folders of shard runs (harness run --shard i/n) into one report and check the gates once',
+    (command) =>
+      command
+        .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'report folders of every shard run, e.g. reports/cme-20261122T043520Z-shard1of4 …' })
+        .option('run-id', { type: 'string', describe: 'folder of the merged report under reports/ (default <suite>-<UTC timestamp>-merged)' })
+        .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/gates.json)' }),
+    async (argv) => {
+      const options = argv as unknown as MergeOptions;
+      const context = createContext(options, io);
+      const config = resolveConfigPaths(context.config, context.cwd);
+      const gates = await loadGates(options.gates === undefined ? path.join(config.paths.goldenDir, 'gates.json') : path.resolve(context.cwd, options.gates));
+      const reports = [];
+      for (const directory of options.dirs.map(String)) reports.push({ directory, report: await readRunReport(path.resolve(context.cwd, directory)) });
+      const suite = reports[0]?.report.suite.name ?? 'merged';
+      const runId = options.runId === undefined ? `${createRunId(suite, new Date(), null)}-merged` : validateRunId(options.runId);
+      const report = mergeRunReports({ reports, runId, gates: { ...gates, file: displayPath(context.cwd, gates.file) } });
+      const directory = path.join(config.paths.reportDir, runId);
+      await writeRunReport(directory, report);
+      context.stdout(formatRunSummary(report));
+      context.stdout(`\nReports: ${displayPath(context.cwd, path.join(directory, REPORT_FILES.report))} · ${displayPath(context.cwd, path.join(directory, REPORT_FILES.html))}`);
+      const infrastructure = findInfrastructureErrors(report.cases);
+      if (infrastructure.length > 0) {
+        context.stderr(`harness: ${infrastructure.length} case(s) of the shards failed with infrastructure errors; resume those shard runs, then merge again`);
+        setExitCode(EXIT.infrastructure);
+        return;
+      }
+      setExitCode(report.passed ? EXIT.ok : EXIT.failed);
+    },
+  );
+}

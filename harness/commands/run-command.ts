@@ -1,0 +1,127 @@
+import path from 'node:path';
+import type { Argv } from 'yargs';
+import { ClausegateError } from '../../pipeline/errors.ts';
+import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
+import { createProgress } from '../cli-support/create-progress.ts';
+import { EXIT } from '../cli-support/exit-codes.ts';
+import type { CommandIo } from '../cli.ts';
+import { formatCaseLine, formatRunSummary, REPORT_FILES } from '../report/index.ts';
+import { displayPath, executeRun, formatSuiteCheck, parseShard, resolveConfigPaths, RUN_FILES } from '../run/index.ts';
+
+interface RunOptions extends GlobalOptions {
+  suite: string;
+  perturb?: boolean;
+  filter?: string[];
+  shard?: string;
+  concurrency?: number;
+  runId?: string;
+  resume: boolean;
+  replay: boolean;
+  gates?: string;
+}
+
+/**
+ * Default `--concurrency` per provider. OpenAI calls wait on the network, so 4 in flight overlap
+ * well. The offline pipeline is CPU-bound on the one JavaScript thread: measured on the sample
+ * suite, 4 in flight took as long as 1 and inflated every case's latency by the time spent
+ * waiting for the others, so offline runs answer one case at a time.
+ */
+const DEFAULT_CONCURRENCY = { offline: 1, openai: 4 } as const;
+
+/** `harness run`: replays a golden suite through the pipeline, scores it, checks the gates and writes the reports. */
+export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
+  return cli.command(
+    'run',
+    'Run a golden suite through the pipeline, score every case, check the gates, write reports/<run-id>/',
+    (command) =>
+      command
+        .option('suite', { type: 'string', default: 'sample', describe: 'golden suite: golden/<suite>/ (suite.json, baseline.jsonl, perturb.jsonl)' })
+        .option('perturb', { type: 'boolean', describe: 'also run perturb.jsonl (default: baseline only)' })
+        .option('filter', {
+          type: 'string',
+          array: true,
+          describe: 'only cases whose id, category or perturbation kind matches: a case-insensitive substring, or a whole-value glob with * and ? (fee-*, *.typo); repeat for a union',
+        })
+        .option('shard', { type: 'string', describe: 'i/n: only shard i of n (stable hash of the case id; perturbations go with their base); merge shard runs with harness merge' })
+        .option('concurrency', { type: 'number', describe: `cases answered at once (default ${DEFAULT_CONCURRENCY.offline} offline, CPU-bound; ${DEFAULT_CONCURRENCY.openai} with openai)` })
+        .option('run-id', { type: 'string', describe: 'name of the run folder under reports/ (default <suite>-<UTC timestamp>[-shard<i>of<n>])' })
+        .option('resume', { type: 'boolean', default: false, describe: 'continue a killed run without repeating a finished case: --run-id, or the latest unfinished run of the suite' })
+        .option('replay', { type: 'boolean', default: false, describe: 'use only cached provider responses (generation.cache = replay); a miss is an infrastructure error' })
+        .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/gates.json)' }),
+    async (argv) => {
+      const options = argv as unknown as RunOptions;
+      const context = createContext(options, io);
+      const config = resolveConfigPaths(context.config, context.cwd);
+      if (options.replay) config.generation.cache = 'replay';
+      if (config.provider === 'openai' && !context.environment.openaiApiKey) {
+        throw new ClausegateError('provider_missing_key', 'harness run --provider openai needs OPENAI_API_KEY, which is not set (questions are embedded, reranked and answered through the OpenAI API; --replay replays recorded rerank and generation responses but still embeds each question)', {
+          hint: 'export OPENAI_API_KEY=… (OPENAI_BASE_URL for a compatible server), or run offline: harness run --provider offline',
+        });
+      }
+      const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY[config.provider];
+      if (!Number.isInteger(concurrency) || concurrency < 1) {
+        throw new ClausegateError('input_invalid', `--concurrency ${options.concurrency} is not a positive whole number`, { hint: 'for example --concurrency 4' });
+      }
+      const progress = createProgress(context.interactive, context.stderr);
+      let notPassed = 0;
+      const outcome = await executeRun({
+        suite: options.suite,
+        config,
+        cwd: context.cwd,
+        gatesFile: options.gates === undefined ? path.join(config.paths.goldenDir, 'gates.json') : path.resolve(context.cwd, options.gates),
+        selection: {
+          perturb: options.perturb,
+          filter: options.filter?.map(String),
+          shard: options.shard === undefined ? undefined : parseShard(options.shard),
+        },
+        runId: options.runId,
+        resume: options.resume,
+        concurrency,
+        openPipeline: (source) => openAnswerPipeline(config, context.environment, source),
+        now: () => new Date(),
+        events: {
+          onStart(plan, directory, remaining, total) {
+            const resumed = total - remaining;
+            context.stderr(`run ${plan.runId}: ${total} cases of suite ${plan.suite}${resumed > 0 ? `, ${resumed} already done (resumed)` : ''}; journal ${displayPath(context.cwd, path.join(directory, RUN_FILES.journal))}`);
+          },
+          onCaseFinished(result, done, total) {
+            if (result.outcome !== 'passed') {
+              notPassed += 1;
+              if (!context.interactive) context.stderr(formatCaseLine(result));
+            }
+            progress.update(`run ${options.suite}`, done, total, notPassed > 0 ? `${notPassed} not passed` : '');
+          },
+        },
+      }).finally(() => progress.stop());
+
+      if (outcome.status === 'invalid_suite') {
+        context.stderr(formatSuiteCheck(outcome.checked));
+        setExitCode(EXIT.invalid);
+        return;
+      }
+      if (outcome.status === 'aborted') {
+        context.stderr(
+          `harness: run ${outcome.plan.runId} stopped: ${outcome.reason}. ${outcome.done} of ${outcome.total} cases are done.\n  → fix the provider, then continue: harness run --suite ${outcome.plan.suite} --resume --run-id ${outcome.plan.runId}`,
+        );
+        setExitCode(EXIT.infrastructure);
+        return;
+      }
+      const { report, directory } = outcome;
+      if (outcome.alreadyFinished) context.stderr(`run ${report.runId} had already finished; showing its report`);
+      context.stdout(formatRunSummary(report));
+      const relative = (name: string) => displayPath(context.cwd, path.join(directory, name));
+      context.stdout(`\nReports: ${relative(REPORT_FILES.report)} · ${relative(REPORT_FILES.summary)} · ${relative(REPORT_FILES.junit)} · ${relative(REPORT_FILES.html)} · ${relative(REPORT_FILES.cases)}`);
+      if (outcome.infrastructureErrors.length > 0) {
+        const first = outcome.infrastructureErrors[0]!.score.error;
+        context.stderr(
+          `harness: ${outcome.infrastructureErrors.length} case(s) failed with infrastructure errors (first: ${first?.code}: ${first?.message}); the gates cannot be trusted.\n  → fix it, then rerun only those cases: harness run --suite ${report.suite.name} --resume --run-id ${report.runId}`,
+        );
+        setExitCode(EXIT.infrastructure);
+        return;
+      }
+      setExitCode(report.gateScope === 'shard' || report.passed ? EXIT.ok : EXIT.failed);
+    },
+  );
+}
+

@@ -1,0 +1,22 @@
+/** Running a golden suite: check it against the index, select cases, answer and score them, resume, shard. */
+export { checkSuite, SUITE_PROBLEM_CATEGORIES } from './check-suite.ts';
+export type { CheckSuiteInput, SuiteCheck, SuiteProblem, SuiteProblemCategory } from './check-suite.ts';
+export { createRunId, validateRunId } from './create-run-id.ts';
+export { digestConfig } from './digest-config.ts';
+export { displayPath } from './display-path.ts';
+export { executeRun, RUN_FILES } from './execute-run.ts';
+export type { ExecuteRunInput, RunEvents, RunOutcome, RunSelection } from './execute-run.ts';
+export { filterCases } from './filter-cases.ts';
+export { findInfrastructureErrors } from './find-infrastructure-errors.ts';
+export { formatSuiteCheck } from './format-suite-check.ts';
+export { loadCheckedSuite } from './load-checked-suite.ts';
+export type { CheckedSuite } from './load-checked-suite.ts';
+export { prepareCases } from './prepare-cases.ts';
+export type { SuiteCase } from './prepare-cases.ts';
+export { rebuildPageTexts } from './rebuild-page-texts.ts';
+export type { PageTexts } from './rebuild-page-texts.ts';
+export { resolveConfigPaths } from './resolve-config-paths.ts';
+export { RunPlan } from './run-plan.ts';
+export { runSuite } from './run-suite.ts';
+export type { AnswerFunction, RunSuiteInput } from './run-suite.ts';
+export { parseShard, shardCases } from './shard-cases.ts';
