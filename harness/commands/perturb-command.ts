@@ -9,11 +9,8 @@ import { formatTable } from '../cli-support/format-table.ts';
 import type { CommandIo } from '../cli.ts';
 import { formatGoldenProblem } from '../golden/format-golden-problem.ts';
 import { loadSuite } from '../golden/load-suite.ts';
-import { checkPerturbationQuotas } from '../perturb/check-perturbation-quotas.ts';
-import type { PerturbationSummary } from '../perturb/check-perturbation-quotas.ts';
-import { formatPerturbationLines } from '../perturb/format-perturbation-lines.ts';
-import { DEFAULT_PER_CASE, GENERATED_KINDS, generatePerturbations } from '../perturb/generate-perturbations.ts';
-import { loadWordNet } from '../perturb/load-wordnet.ts';
+import { checkPerturbationQuotas, DEFAULT_PER_CASE, formatPerturbationLines, GENERATED_KINDS, generatePerturbations, loadWordNet } from '../perturb/index.ts';
+import type { PerturbationSummary } from '../perturb/index.ts';
 
 interface PerturbOptions extends GlobalOptions {
   suite: string;

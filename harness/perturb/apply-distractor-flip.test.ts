@@ -79,6 +79,7 @@ describe('applyDistractorFlip', () => {
     for (let seed = 0; seed < 20; seed += 1) {
       const edit = applyDistractorFlip('How much is the Public Website license for CME, CBOT, NYMEX and COMEX Information in 2025?', createSeededRandom(seed))!;
       expect(edit.question).toMatch(/^How much is the Public Website license for CME, CBOT, NYMEX and COMEX Information in 202[78]\?$/u);
+      expect(applyDistractorFlip('What was the GME fee in 2025?', createSeededRandom(seed), ['GME'])!.question).toMatch(/^What was the GME fee in (2019|2022)\?$/u);
       const comparison = applyDistractorFlip('How much did the fee go up from 2025 to 2026?', createSeededRandom(seed))!.question;
       expect(['from 2019 to 2026', 'from 2022 to 2026', 'from 2025 to 2027', 'from 2025 to 2028'].some((range) => comparison.includes(range))).toBe(true);
     }

@@ -63,7 +63,8 @@ interface FlipOption {
  * corpus does not cover: a CME Group exchange (CME, CBOT, NYMEX, COMEX, GME) for another exchange
  * (`FLIP_EXCHANGES`), an in-corpus product for one of the same family (`FLIP_PRODUCTS`), or a year
  * for one no document mentions (`YEARS_ABSENT_FROM_CORPUS`: the latest year the question names
- * moves forward to 2027/2028, an earlier one back to 2019/2022). Every mention of the swapped
+ * moves forward to 2027/2028, an earlier one, or the one year of a question in the past tense,
+ * back to 2019/2022). Every mention of the swapped
  * exchange, product or year is replaced; mentions side by side (`GME (Gulf Mercantile Exchange)`)
  * become one. A question naming several CME Group exchanges gets no exchange flip, and a question
  * naming one anchor by two spellings apart (the DME renamed GME) gets no flip of it. The result
@@ -111,8 +112,10 @@ export function applyDistractorFlip(question: string, random: SeededRandom, avoi
       replace: (optionRandom) => {
         // The latest year named moves forward, an earlier one back, so `from 2025 to 2026` becomes
         // `from 2022 to 2026` or `from 2025 to 2027`, never `from 2028 to 2026`.
+        // A question in the past tense about one year moves back (`What was the fee in 2025?` → 2022).
         const latest = Math.max(...years.map(Number));
-        const forward = Number(year) === latest;
+        const pastTense = years.length === 1 && /(?<!\p{L})(?:was|were|did|had)(?!\p{L})/iu.test(question);
+        const forward = Number(year) === latest && !pastTense;
         const candidates = YEARS_ABSENT_FROM_CORPUS.filter((absent) => (forward ? absent > Number(year) : absent < Number(year)));
         const fallback = forward ? YEARS_ABSENT_FROM_CORPUS.at(-1) : YEARS_ABSENT_FROM_CORPUS[0];
         const target = String(optionRandom.pick(candidates) ?? fallback);

@@ -70,7 +70,7 @@ describe('harness perturb', () => {
   it('--per-case and --out set the density and the file, which is written even when a quota is missed', async () => {
     const out = path.join(work, 'dense.jsonl');
     const io = captureIo(work);
-    // Only 22 of the 60 synthetic questions name something to flip: at five variants a case, flips fall below 15%.
+    // Only 21 of the 45 answerable synthetic questions name something to flip: at five variants a case, flips fall below 15%.
     expect(await runCli(['perturb', '--suite', 'synthetic', '--seed', '1', '--per-case', '5', '--out', out, '--config', config], io)).toBe(1);
     expect(readFileSync(out, 'utf8').trimEnd().split('\n').length).toBe(300);
     expect(io.err.join('\n')).toMatch(/quota missed: distractor flips are 1\d\.\d% of the perturbations/u);
