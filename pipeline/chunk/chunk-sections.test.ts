@@ -115,6 +115,23 @@ describe('chunkSections on synthetic documents', () => {
     }
   });
 
+  it('keeps the label of a group of rows with its rows when a table is split', () => {
+    const group = (level: number) => [
+      `Level ${level} Internal Use – (Device & Non-Display)`,
+      ...['Euro', 'Sterling', 'JBOND'].map((name) => `RFR ${name} Real Time | Licensee Group | $${level * 1_000 + name.length}`),
+    ];
+    const document = pdf(['Fee Schedule', 'Description | Unit of Count | Monthly', ...group(1), ...group(2), ...group(3), ...group(4)].join('\n'));
+    const chunks = chunk(document, { maxTokens: 70 });
+    expectChunkInvariants(document, chunks, 70);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const piece of chunks) {
+      expect(piece.text, piece.chunkId).not.toMatch(/Internal Use – \(Device & Non-Display\)$/);
+      for (let level = 1; level <= 4; level += 1) {
+        if (piece.text.includes(`$${level * 1_000 + 4}`)) expect(piece.text).toContain(`Level ${level} Internal Use`);
+      }
+    }
+  });
+
   it('splits an oversized section at paragraphs, then sentences, and packs the pieces up to maxTokens', () => {
     const sentence = (index: number) => `Clause sentence number ${index} requires the Licensee to report every Device it enables.`;
     const paragraph = Array.from({ length: 12 }, (_, index) => sentence(index)).join(' ');

@@ -9,7 +9,7 @@ import { isTableRow } from './is-table-row.ts';
  * The version of the chunking rules. Bump it whenever a change moves chunk boundaries, headings or
  * kinds, so that an index built by other rules is rebuilt instead of reused.
  */
-export const CHUNKER_VERSION = 'c1';
+export const CHUNKER_VERSION = 'c2';
 
 /** What `chunkSections` needs: one extracted document and where it came from. */
 export interface ChunkSectionsInput {
@@ -286,14 +286,19 @@ function isTableSpan(inside: Line[]): boolean {
 }
 
 // Blocks: table blocks (consecutive rows, blank lines between rows included) and paragraphs (a
-// paragraph ends at a blank line, a table row, or a line that opens a paragraph).
+// paragraph ends at a blank line, a table row, or a line that opens a paragraph). The one or two
+// label lines right above a group of rows (`Level 3 Internal Use – (Device & Non-Display)`) open
+// that group's block, so packing never leaves a label at the end of one chunk and its rows, which
+// it prices, at the start of the next.
 function divideIntoBlocks(text: string, lines: Line[], span: Span, inside: Line[]): Span[] {
   const blocks: Span[] = [];
   let blockStart: Line | undefined;
   let blockEnd: Line | undefined;
-  const close = () => {
-    if (blockStart && blockEnd) {
-      const block = trimSpan(text, Math.max(blockStart.start, span.start), Math.min(blockEnd.end, span.end));
+  // Short lines without final punctuation at the end of the open prose block: a label if rows follow.
+  let labels: Line[] = [];
+  const close = (end: Line | undefined = blockEnd) => {
+    if (blockStart && end) {
+      const block = trimSpan(text, Math.max(blockStart.start, span.start), Math.min(end.end, span.end));
       if (block) blocks.push(block);
     }
     blockStart = undefined;
@@ -306,12 +311,30 @@ function divideIntoBlocks(text: string, lines: Line[], span: Span, inside: Line[
       (line.isTableRow
         ? previous.isTableRow
         : !previous.isTableRow && !line.opensParagraph && !hasBlankBetween(lines, previous, line));
-    if (!continues) close();
+    if (!continues) {
+      const open = blockStart;
+      const label = line.isTableRow && previous !== undefined && !previous.isTableRow && open ? labels.slice(-2).filter((entry) => entry.start >= open.start) : [];
+      const first = label[0];
+      if (first !== undefined && !hasBlankBetween(lines, label.at(-1)!, line)) {
+        const before = inside[inside.indexOf(first) - 1];
+        if (blockStart !== undefined && blockStart !== first && before !== undefined) close(before);
+        blockStart = first;
+      } else {
+        close();
+      }
+    }
+    labels = !line.isTableRow && isLabelLine(line.text) ? [...labels, line] : [];
     blockStart ??= line;
     blockEnd = line;
   }
   close();
   return blocks;
+}
+
+/** A line that can label the table rows under it: short, and without final punctuation. */
+function isLabelLine(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.length > 0 && trimmed.length <= 80 && !/[.,;:!?]$/.test(trimmed);
 }
 
 function hasBlankBetween(lines: Line[], first: Line, second: Line): boolean {

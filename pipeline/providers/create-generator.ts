@@ -9,7 +9,8 @@ import { createOpenAIGenerator } from './openai-generator.ts';
 import { createResponseCache } from './response-cache.ts';
 
 /**
- * Creates the generator the config names: `offline` (the default) gives the extractive generator;
+ * Creates the generator the config names: `offline` (the default) gives the extractive generator
+ * (with the expansion rules, `retrieval.expansions`, as the lexical reranker);
  * `openai` gives the OpenAI generator with `openai.chatModel`, `generation.temperature` and
  * `openai.maxRetries`, caching its replies in `<paths.cacheDir>/responses` in the `generation.cache`
  * mode. Throws `provider_missing_key` when `openai` is chosen without `OPENAI_API_KEY` in `environment`.
@@ -17,7 +18,7 @@ import { createResponseCache } from './response-cache.ts';
 export function createGenerator(config: ClausegateConfig, environment: ProviderEnvironment): Generator {
   switch (config.provider) {
     case 'offline':
-      return createExtractiveGenerator();
+      return createExtractiveGenerator({ expansions: config.retrieval.expansions });
     case 'openai':
       return createOpenAIGenerator({
         client: createOpenAIClient(environment, config.openai),

@@ -9,7 +9,8 @@ import type { Reranker } from './reranker.ts';
 import { createResponseCache } from './response-cache.ts';
 
 /**
- * Creates the reranker the config names: `offline` (the default) gives the lexical reranker;
+ * Creates the reranker the config names: `offline` (the default) gives the lexical reranker, which
+ * counts the expansion rules' spellings (`retrieval.expansions`) as the abbreviations they expand;
  * `openai` gives the LLM reranker with `openai.chatModel`, `rerank.chunkCharacterCap`,
  * `rerank.concurrency` and `openai.maxRetries`, caching its replies in `<paths.cacheDir>/responses`
  * in the `generation.cache` mode (in `replay` mode a miss throws `cache_miss`, which the pipeline
@@ -19,7 +20,7 @@ import { createResponseCache } from './response-cache.ts';
 export function createReranker(config: ClausegateConfig, environment: ProviderEnvironment): Reranker {
   switch (config.provider) {
     case 'offline':
-      return createOfflineReranker();
+      return createOfflineReranker({ expansions: config.retrieval.expansions });
     case 'openai':
       return createOpenAIReranker({
         client: createOpenAIClient(environment, config.openai),

@@ -1,10 +1,10 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
 import { measureSegment, profileQuestion, splitIntoUnits } from './offline-reranker.ts';
-import type { QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
+import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
 
 /** Options of `createExtractiveGenerator`. */
-export interface ExtractiveGeneratorOptions {
+export interface ExtractiveGeneratorOptions extends OfflineLexicalOptions {
   /** The clock for `latencyMs` (default `performance.now`). */
   now?: () => number;
 }
@@ -48,7 +48,7 @@ export function createExtractiveGenerator(options: ExtractiveGeneratorOptions = 
     info,
     async generate(request: GenerationRequest): Promise<GenerationResult> {
       const started = now();
-      const output = composeAnswer(request);
+      const output = composeAnswer(request, options);
       const answerText = output.kind === 'refusal' ? output.text : output.sentences.map((sentence) => sentence.text).join(' ');
       return {
         output,
@@ -76,8 +76,8 @@ interface Unit {
   rank: number;
 }
 
-function composeAnswer(request: GenerationRequest): GenerationOutput {
-  const profile = profileQuestion(request.question);
+function composeAnswer(request: GenerationRequest, options: OfflineLexicalOptions): GenerationOutput {
+  const profile = profileQuestion(request.question, options);
   const refusal: GenerationOutput = { kind: 'refusal', text: request.refusal };
   if (profile.terms.length === 0) return refusal;
   const hasSpecificTerms = profile.terms.some((term) => term.weight === 1);
@@ -92,7 +92,7 @@ function composeAnswer(request: GenerationRequest): GenerationOutput {
         if (!known.anchors.includes(evidence.anchor)) known.anchors.push(evidence.anchor);
         continue;
       }
-      const relevance = measureSegment(profile, text, evidence.sectionHeading);
+      const relevance = measureSegment(profile, text, evidence.sectionHeading, evidence.doc);
       byText.set(text, { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance) });
     }
   }

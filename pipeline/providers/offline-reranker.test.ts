@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOfflineReranker, definesTerm, profileQuestion, splitIntoUnits, stem } from './offline-reranker.ts';
+import { createOfflineReranker, definesTerm, measureSegment, profileQuestion, splitIntoUnits, stem } from './offline-reranker.ts';
 import type { RerankCandidate } from './reranker.ts';
 import { describeRerankerContract } from './reranker.contract.ts';
 
@@ -101,6 +101,17 @@ describe('createOfflineReranker', () => {
     expect(named?.score).toBe(3);
   });
 
+  it('does not cap a chunk that holds one of the years a comparison names', async () => {
+    const question = 'Real-time display device fee: 2025 vs 2026?';
+    const row = 'Real Time | Device | $134.50';
+    const [named, other] = await createOfflineReranker().rerank(question, [
+      { chunkId: 'new', doc: 'january-2026-market-data-fee-list.pdf', sectionHeading: 'Display Device', text: row },
+      { chunkId: 'old', doc: 'january-2024-market-data-fee-list.pdf', sectionHeading: 'Display Device', text: row },
+    ]);
+    expect(named?.score).toBeGreaterThanOrEqual(2);
+    expect(other?.score).toBe(1);
+  });
+
   it('needs the question\'s specific terms, not only its generic ones, for a 2', async () => {
     const score = await scoreOf("What is Nasdaq's market data pricing?", candidate('quote', 'Definitions', 'Quote: Information consisting of the market price of a single instrument.'));
     expect(score.score).toBeLessThanOrEqual(1);
@@ -148,6 +159,8 @@ describe('profileQuestion', () => {
     ['Define Unit of Count.', 'definition'],
     ['What does Non-Display Use mean?', 'definition'],
     ['Summarise the redistribution requirements for CME market data', 'none'],
+    ['RT device fee 2025 CME', 'amount'],
+    ['delayed wallboard fee 2026', 'amount'],
   ] as const)('%s → %s', (question, ask) => {
     expect(profileQuestion(question).ask).toBe(ask);
   });
@@ -155,6 +168,23 @@ describe('profileQuestion', () => {
   it('finds the subject of a definition question', () => {
     expect(profileQuestion('What is Unit of Count in CME data licensing?').subject).toEqual(['unit', 'of', 'count']);
     expect(profileQuestion('What is a Subscriber according to CME licensing terms?').subject).toEqual(['subscriber']);
+  });
+
+  it('counts an expansion rule as the abbreviation it expands', async () => {
+    const row = candidate('row', 'CME Group Fee List', 'Display Device\nReal Time | Device | $130.10');
+    const expansions = [{ pattern: 'RT', expansion: 'real time' }];
+    const [plain] = await createOfflineReranker().rerank('RT device fee', [row]);
+    const [expanded] = await createOfflineReranker({ expansions }).rerank('RT device fee', [row]);
+    expect(plain!.score).toBeLessThan(3);
+    expect(expanded!.score).toBe(3);
+  });
+
+  it('reads a row in the year its document name gives, for a question that names that year', () => {
+    const profile = profileQuestion('RT device fee 2025', { expansions: [{ pattern: 'RT', expansion: 'real time' }] });
+    const row = 'Display Device | Real Time | Device | $130.10';
+    expect(measureSegment(profile, row, 'CME Group Fee List').coverage).toBeLessThan(1);
+    expect(measureSegment(profile, row, 'CME Group Fee List', 'january-2025-market-data-fee-list.pdf').coverage).toBe(1);
+    expect(measureSegment(profile, row, 'CME Group Fee List', 'january-2026-market-data-fee-list.pdf').coverage).toBeLessThan(1);
   });
 
   it('keeps labels such as Category A together', () => {

@@ -22,17 +22,18 @@ import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './rer
  *   question term and it covers at least 0.4.
  * - **1** when it covers at least 0.2 or names any specific question term (weight 1).
  * - **0** otherwise.
- * - A year the question names (`2026`) that neither the text, the heading nor the document name
- *   holds caps the score at 1: another year's fee list is related, not relevant.
+ * - When the question names years (`2026`) and the text, the heading and the document name hold
+ *   none of them, the score is capped at 1: another year's fee list is related, not relevant. A
+ *   comparison (`2025 vs 2026`) is answered by both years' lists, so holding one of them is enough.
  *
  * `detail` lists the features behind the score, for the trace.
  */
-export function createOfflineReranker(): Reranker {
+export function createOfflineReranker(options: OfflineLexicalOptions = {}): Reranker {
   const info: RerankerInfo = { name: 'offline-lexical', model: 'lexical-v1' };
   return {
     info,
     async rerank(question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]> {
-      const profile = profileQuestion(question);
+      const profile = profileQuestion(question, options);
       return candidates.map((candidate) => {
         const relevance = measureRelevance(profile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc });
         const { score, reason } = scoreRelevance(profile, relevance);
@@ -40,6 +41,15 @@ export function createOfflineReranker(): Reranker {
       });
     },
   };
+}
+
+/** Options of the offline lexical scorers (the reranker and the extractive generator). */
+export interface OfflineLexicalOptions {
+  /**
+   * The query-expansion rules (config `retrieval.expansions`): a question word a rule's pattern
+   * names (`RT`) also counts as found where the text has the expansion (`real time`). Default none.
+   */
+  expansions?: readonly { pattern: string; expansion: string }[];
 }
 
 /** The cut-offs of the offline reranker's 0–3 mapping (shares of the question's weighted terms). */
@@ -80,6 +90,8 @@ export interface QuestionTerm {
   weight: number;
   /** True for words that ask for an amount (`fee`, `cost`): a line with a money amount counts as naming them. */
   satisfiedByAmount: boolean;
+  /** Other spellings that count as the term, as stem sequences (`real time` for `RT`, from the expansion rules). */
+  alternatives?: string[][];
 }
 
 /** A question reduced to what the lexical scorers look for. */
@@ -219,7 +231,7 @@ export function stem(word: string): string {
  * `what date` / `deadline`, `duration` for `how long`, `definition` for `what is X` / `define X` /
  * `meaning of X` / `what does X mean` / `how is X defined` with a subject of at most five words.
  */
-export function profileQuestion(question: string): QuestionProfile {
+export function profileQuestion(question: string, options: OfflineLexicalOptions = {}): QuestionProfile {
   const normalized = normalizeForMatching(question).trim();
   const words = wordsOf(normalized);
   const terms: QuestionTerm[] = [];
@@ -265,6 +277,13 @@ export function profileQuestion(question: string): QuestionProfile {
     subject = definitionSubject(normalized);
     if (subject !== undefined) addPhrase(subject.flatMap((part) => wordsOf(part)).map(stem));
   }
+  for (const rule of options.expansions ?? []) {
+    const pattern = wordsOf(normalizeForMatching(rule.pattern)).map(stem);
+    const expansion = wordsOf(normalizeForMatching(rule.expansion)).map(stem);
+    const term = terms.find((candidate) => candidate.stems.join(' ') === pattern.join(' '));
+    if (term === undefined || expansion.length === 0) continue;
+    term.alternatives = [...(term.alternatives ?? []), expansion];
+  }
   const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];
   return { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years };
 }
@@ -286,7 +305,10 @@ function detectAsk(normalized: string): QuestionAsk {
   return 'none';
 }
 
-/** The last word of the question's leading noun phrase (`what are the device fee waiver policies` → `policies`). */
+/**
+ * The last word of the question's leading noun phrase (`what are the device fee waiver policies` →
+ * `policies`), not counting trailing years and generic words (`delayed wallboard fee 2026` → `fee`).
+ */
 function leadingPhraseHead(normalized: string): string | undefined {
   const words = normalized.split(/[^\p{L}\p{N}'+-]+/u).filter((word) => word.length > 0);
   let index = 0;
@@ -295,6 +317,8 @@ function leadingPhraseHead(normalized: string): string | undefined {
   for (; index < words.length; index += 1) {
     const word = words[index]!;
     if (PHRASE_BOUNDARIES.has(word)) break;
+    // A keyword query names the year and the exchange after its head noun (`RT device fee 2025 CME`).
+    if (head !== undefined && (/^(?:19|20)\d{2}$/.test(word) || GENERIC_WORDS.has(word))) continue;
     head = word;
   }
   if (head === undefined) return undefined;
@@ -390,8 +414,14 @@ function tokenStream(text: string): TokenStream {
 
 /** How a term occurs in a stream: 1 exactly (by stem), 0.8 through a typo, 0 not at all. */
 function termCredit(term: QuestionTerm, stream: TokenStream): number {
-  if (term.stems.length > 1) return containsSequence(stream.stems, term.stems) ? 1 : 0;
-  const termStem = term.stems[0]!;
+  const credit = spellingCredit(term.stems, stream);
+  if (credit === 1 || term.alternatives === undefined) return credit;
+  return Math.max(credit, ...term.alternatives.map((stems) => spellingCredit(stems, stream)));
+}
+
+function spellingCredit(stems: readonly string[], stream: TokenStream): number {
+  if (stems.length > 1) return containsSequence(stream.stems, stems) ? 1 : 0;
+  const termStem = stems[0]!;
   if (stream.stemSet.has(termStem)) return 1;
   if (termStem.length < 5 || /\p{N}/u.test(termStem)) return 0;
   for (const wordStem of stream.stemSet) {
@@ -548,8 +578,20 @@ function totalWeight(profile: QuestionProfile): number {
  * the segment holds one), the terms the segment names itself, whether it holds what the question
  * asks for, and the question phrases it contains verbatim.
  */
-export function measureSegment(profile: QuestionProfile, text: string, heading: string): SegmentRelevance {
-  return measureSegmentStreams(profile, text, tokenStream(text), tokenStream(heading));
+export function measureSegment(profile: QuestionProfile, text: string, heading: string, doc?: string): SegmentRelevance {
+  return measureSegmentStreams(profile, text, tokenStream(text), contextStream(profile, heading, doc));
+}
+
+/**
+ * The context a line is read in: its section heading, plus the years the question names that the
+ * document's name holds (`january-2025-market-data-fee-list.pdf` dates every row of that list).
+ */
+function contextStream(profile: QuestionProfile, heading: string, doc: string | undefined): TokenStream {
+  const stream = tokenStream(heading);
+  if (doc === undefined || profile.years.length === 0) return stream;
+  const docWords = new Set(wordsOf(normalizeForMatching(doc)));
+  const years = profile.years.filter((year) => docWords.has(year) && !stream.stemSet.has(year));
+  return years.length === 0 ? stream : { stems: [...stream.stems, ...years], stemSet: new Set([...stream.stemSet, ...years]) };
 }
 
 function measureSegmentStreams(profile: QuestionProfile, text: string, segment: TokenStream, heading: TokenStream): SegmentRelevance {
@@ -681,7 +723,7 @@ function collapse(text: string): string {
  */
 export function measureRelevance(profile: QuestionProfile, input: RelevanceInput): ChunkRelevance {
   const text = tokenStream(input.text);
-  const heading = tokenStream(input.heading);
+  const heading = contextStream(profile, input.heading, input.doc);
   const chunkHasAmount = hasMoneyAmount(input.text);
   const total = totalWeight(profile);
   const matched: ChunkRelevance['matched'] = [];
@@ -739,7 +781,8 @@ export function measureRelevance(profile: QuestionProfile, input: RelevanceInput
 /** Maps a chunk's features to the 0–3 scale with the `OFFLINE_RERANK_CUTOFFS`, and says which rule decided. */
 export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevance): { score: 0 | 1 | 2 | 3; reason: string } {
   const scored = scoreByRules(profile, relevance);
-  if (scored.score > 1 && relevance.missingYears.length > 0) {
+  // A comparison names two years and each year's list answers half of it: only a chunk holding none of them is capped.
+  if (scored.score > 1 && relevance.missingYears.length > 0 && relevance.missingYears.length === profile.years.length) {
     return { score: 1, reason: `capped at 1: the question names ${relevance.missingYears.join(', ')}, which the chunk and its document do not (else ${scored.score}: ${scored.reason})` };
   }
   return scored;

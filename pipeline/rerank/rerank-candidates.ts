@@ -2,6 +2,7 @@ import type { ClausegateConfig } from '../config/config-schema.ts';
 import { isClausegateError } from '../errors.ts';
 import type { Reranker } from '../providers/reranker.ts';
 import type { RetrievalCandidate } from '../retrieve/retrieve-candidates.ts';
+import { preferNewerVersions } from './prefer-newer-versions.ts';
 
 /** A candidate after reranking; `rerankScore` is undefined when reranking was off or failed. */
 export interface RankedCandidate extends RetrievalCandidate {
@@ -32,7 +33,9 @@ export interface RerankResult {
 
 /**
  * Scores every candidate 0–3 with the reranker and keeps the top ones: all that reach the relevance
- * threshold up to `keepMax`, and never fewer than `keepMin` when that many exist. When the reranker
+ * threshold up to `keepMax`, and never fewer than `keepMin` when that many exist. Equal scores keep
+ * the retrieval order, except that the newer version of a document family goes first
+ * (`preferNewerVersions`). When the reranker
  * is off, candidates keep their retrieval order (`retrieval_only`); when it fails, likewise, marked
  * `rerank_fallback` with the error, so the gate switches to its retrieval-score tier.
  */
@@ -58,9 +61,10 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
     return keepByRetrieval(input.candidates, settings.keepMax, 'rerank_fallback', error.message);
   }
   const byId = new Map(scores.map((score) => [score.chunkId, score]));
-  const ranked = input.candidates
+  const ordered = input.candidates
     .map((candidate, position) => ({ candidate, position, score: byId.get(candidate.chunk.chunkId) }))
-    .sort((a, b) => (b.score?.score ?? 0) - (a.score?.score ?? 0) || a.position - b.position)
+    .sort((a, b) => (b.score?.score ?? 0) - (a.score?.score ?? 0) || a.position - b.position);
+  const ranked = preferNewerVersions(ordered, (entry) => entry.score?.score ?? 0, (entry) => entry.candidate.chunk.doc)
     .map(({ candidate, score }, position): RankedCandidate => ({
       ...candidate,
       rerankScore: score?.score ?? 0,
