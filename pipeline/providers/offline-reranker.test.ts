@@ -29,6 +29,41 @@ describe('createOfflineReranker', () => {
     expect(score.detail).toContain('ask amount met');
   });
 
+  it('caps at 1 a fee table whose rows split the qualifiers asked for', async () => {
+    const table = candidate(
+      'split',
+      'Market Data Fees',
+      [
+        'Market Data Fees',
+        'Service | Subscriber Category | Unit of Count | Monthly Fee',
+        'Real-Time Top of Book | Professional | Display Device | $42.00',
+        'Real-Time Top of Book | Non-Professional | Display Device | $3.50',
+        'Real-Time Depth of Market | Professional | Display Device | $88.00',
+        'Delayed Data | All Subscribers | Display Device | $0.00',
+      ].join('\n'),
+    );
+    const split = await scoreOf('What is the monthly fee for Real-Time Depth of Market for a Non-Professional subscriber?', table);
+    expect(split.score).toBe(1);
+    expect(split.detail).toContain('no row with an amount names');
+    // A row that names every qualifier answers; header-row words (`subscriber`, `monthly`) are context.
+    expect((await scoreOf('What is the monthly fee for Real-Time Top of Book for a Non-Professional subscriber?', table)).score).toBe(3);
+    expect((await scoreOf('What is the monthly fee for Real-Time Depth of Market for a Professional subscriber?', table)).score).toBe(3);
+  });
+
+  it('only checks the table holding the best answering row for split qualifiers', async () => {
+    const text = [
+      'Category A Maximum Fee for any',
+      'combination of A1, A2 & A3',
+      'Enterprise (4+ Applications) | Licensee Group | $7,340',
+      'Basic (1 Application) | Licensee Group | $2,745',
+      'Category C',
+      'Enterprise (4+ Applications) | Licensee Group | $609',
+      'User Non-Display Category A | Licensee | $457',
+    ].join('\n');
+    const score = await scoreOf('What is the maximum fee for Category A non-display at the Enterprise tier?', candidate('max', 'Non-Display', text));
+    expect(score.score).toBeGreaterThanOrEqual(2);
+  });
+
   it('gives 3 to the bare fee row even without a heading', async () => {
     const score = await scoreOf(FEE_QUESTION, candidate('row', '', 'Real Time | Device | $134.50'));
     expect(score.score).toBe(3);

@@ -25,6 +25,10 @@ import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './rer
  * - When the question names years (`2026`) and the text, the heading and the document name hold
  *   none of them, the score is capped at 1: another year's fee list is related, not relevant. A
  *   comparison (`2025 vs 2026`) is answered by both years' lists, so holding one of them is enough.
+ * - On an amount question, when the row that best answers it sits in a table whose rows split the
+ *   question's qualifiers (one row names `Depth of Market`, another `Non-Professional`, none both,
+ *   and neither the heading, label, header row nor prose names them), the score is capped at 1: the
+ *   table prices each qualifier, not the combination asked for.
  *
  * `detail` lists the features behind the score, for the trace.
  */
@@ -400,6 +404,12 @@ export interface ChunkRelevance {
   headingTerms: string[];
   /** For a definition question: the chunk defines the subject. */
   definesSubject: boolean;
+  /**
+   * On an amount question over a table: the specific question terms that only rows name (not the
+   * heading, the table's label or header lines, or prose), when no row holding an amount names them
+   * all — the table prices each qualifier, but not the combination asked for. Empty otherwise.
+   */
+  splitQualifiers: string[];
 }
 
 interface TokenStream {
@@ -750,7 +760,8 @@ export function measureRelevance(profile: QuestionProfile, input: RelevanceInput
     else if (byAmount === 1) matched.push({ display: term.display, how: 'amount' });
     else matched.push({ display: term.display, how: 'typo' });
   }
-  const segments = splitIntoUnits(input.text).map((segment) => measureSegmentStreams(profile, segment, tokenStream(segment), heading));
+  const units = splitIntoUnits(input.text);
+  const segments = units.map((segment) => measureSegmentStreams(profile, segment, tokenStream(segment), heading));
   const better = (best: SegmentRelevance | undefined, segment: SegmentRelevance) =>
     best === undefined || segment.coverage > best.coverage ? segment : best;
   let bestSegment: SegmentRelevance | undefined;
@@ -763,6 +774,7 @@ export function measureRelevance(profile: QuestionProfile, input: RelevanceInput
     .filter((phrase) => containsSequence(text.stems, phrase) || containsSequence(heading.stems, phrase))
     .map((phrase) => phrase.join(' '));
   const definesSubject = profile.ask === 'definition' && profile.subject !== undefined && definesTerm(input.text, profile.subject);
+  const splitQualifiers = profile.ask === 'amount' ? findSplitQualifiers(profile, units, heading, askSegment?.text) : [];
   const yearWords = new Set(wordsOf(normalizeForMatching(`${input.text}\n${input.heading}\n${input.doc ?? ''}`)));
   return {
     coverage: total > 0 ? covered / total : 0,
@@ -775,12 +787,56 @@ export function measureRelevance(profile: QuestionProfile, input: RelevanceInput
     phrasesMatched,
     headingTerms,
     definesSubject,
+    splitQualifiers,
   };
+}
+
+/**
+ * The qualifiers a table splits across rows (see `ChunkRelevance.splitQualifiers`): the specific
+ * question terms (not `fee`/`cost`) named by some row with an amount but by none of the context
+ * (heading, label lines, prose), when no single row with an amount of that table (a run of rows) names all of them;
+ * a table where one row names them all answers the question, and then none are split.
+ */
+function findSplitQualifiers(profile: QuestionProfile, units: readonly string[], heading: TokenStream, answerRow: string | undefined): string[] {
+  if (answerRow === undefined || !TABLE_ROW.test(answerRow)) return [];
+  const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount);
+  if (qualifiers.length < 2) return [];
+  // A table is a run of consecutive rows; a label or heading line between rows starts another table.
+  const tables: string[][] = [];
+  let run: string[] = [];
+  for (const unit of units) {
+    if (TABLE_ROW.test(unit)) {
+      run.push(unit);
+    } else if (run.length > 0) {
+      tables.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) tables.push(run);
+  // The context: the heading, prose and label lines, and header rows (rows without an amount).
+  const context = [heading, ...units.filter((unit) => !TABLE_ROW.test(unit) || !hasMoneyAmount(unit)).map(tokenStream)];
+  for (const table of tables) {
+    // Only the table holding the row that best answers the question (the best line with an amount).
+    if (!table.includes(answerRow)) continue;
+    const rows = table.filter((row) => hasMoneyAmount(row));
+    if (rows.length < 2) continue;
+    const rowTerms = rows.map((row) => {
+      const stream = tokenStream(row);
+      return new Set(qualifiers.filter((term) => termCredit(term, stream) > 0));
+    });
+    const inRows = qualifiers.filter((term) => rowTerms.some((terms) => terms.has(term)) && !context.some((stream) => termCredit(term, stream) > 0));
+    if (inRows.length < 2) continue;
+    return rowTerms.some((terms) => inRows.every((term) => terms.has(term))) ? [] : inRows.map((term) => term.display);
+  }
+  return [];
 }
 
 /** Maps a chunk's features to the 0–3 scale with the `OFFLINE_RERANK_CUTOFFS`, and says which rule decided. */
 export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevance): { score: 0 | 1 | 2 | 3; reason: string } {
   const scored = scoreByRules(profile, relevance);
+  if (scored.score > 1 && relevance.splitQualifiers.length > 0) {
+    return { score: 1, reason: `capped at 1: no row with an amount names ${relevance.splitQualifiers.join(' and ')} together (else ${scored.score}: ${scored.reason})` };
+  }
   // A comparison names two years and each year's list answers half of it: only a chunk holding none of them is capped.
   if (scored.score > 1 && relevance.missingYears.length > 0 && relevance.missingYears.length === profile.years.length) {
     return { score: 1, reason: `capped at 1: the question names ${relevance.missingYears.join(', ')}, which the chunk and its document do not (else ${scored.score}: ${scored.reason})` };
