@@ -71,7 +71,7 @@ async function benchIngest(): Promise<void> {
     chunks = result.chunks;
   }
   const ratio = median(ingest) / median(pdftotext);
-  console.log('\n## Cold offline ingest of ../shared/corpus/cme (34 PDFs)');
+  console.log(`\n## Cold offline ingest of ../shared/corpus/cme (${readdirSync(corpus).filter((name) => name.endsWith('.pdf')).length} PDFs)`);
   console.log(`runs: ${runs} (interleaved)`);
   console.log(`pdftotext (baseline):   median ${median(pdftotext).toFixed(0)} ms   [${pdftotext.map((v) => v.toFixed(0)).join(', ')}]`);
   console.log(`clausegate ingest:      median ${median(ingest).toFixed(0)} ms   [${ingest.map((v) => v.toFixed(0)).join(', ')}]  (${chunks} chunks; in-process, excluding node start-up)`);
