@@ -2,13 +2,17 @@ import yargs, { type Argv } from 'yargs';
 import { isClausegateError } from '../pipeline/errors.ts';
 import type { GlobalOptions } from './cli-support/create-context.ts';
 import { exitCodeFor } from './cli-support/exit-codes.ts';
+import { registerBaselineCommand } from './commands/baseline-command.ts';
 import { registerCheckCommand } from './commands/check-command.ts';
+import { registerCompareCommand } from './commands/compare-command.ts';
 import { registerIngestCommand } from './commands/ingest-command.ts';
 import { registerListCommand } from './commands/list-command.ts';
 import { registerMergeCommand } from './commands/merge-command.ts';
 import { registerPerturbCommand } from './commands/perturb-command.ts';
 import { registerQueryCommand } from './commands/query-command.ts';
 import { registerRunCommand } from './commands/run-command.ts';
+import { registerSweepCommand } from './commands/sweep-command.ts';
+import { registerWhatIfCommand } from './commands/whatif-command.ts';
 
 /** The outside world as the CLI sees it; tests pass their own. */
 export interface CommandIo {
@@ -22,7 +26,7 @@ export interface CommandIo {
 /** Registers one subcommand; `setExitCode` is how a command reports its outcome. */
 export type RegisterCommand = (cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void) => Argv<GlobalOptions>;
 
-const commands: RegisterCommand[] = [registerIngestCommand, registerListCommand, registerQueryCommand, registerRunCommand, registerCheckCommand, registerMergeCommand, registerPerturbCommand];
+const commands: RegisterCommand[] = [registerIngestCommand, registerListCommand, registerQueryCommand, registerRunCommand, registerCheckCommand, registerMergeCommand, registerPerturbCommand, registerCompareCommand, registerWhatIfCommand, registerSweepCommand, registerBaselineCommand];
 
 /**
  * Runs the `harness` CLI with `args` and returns the exit code: 0 success, 1 a gate failed (or

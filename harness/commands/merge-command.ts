@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
+import { createActionsAdapter, isGitHubActions, publishToActions } from '../actions/index.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
@@ -37,6 +38,7 @@ export function registerMergeCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
       await writeRunReport(directory, report);
       context.stdout(formatRunSummary(report));
       context.stdout(`\nReports: ${displayPath(context.cwd, path.join(directory, REPORT_FILES.report))} · ${displayPath(context.cwd, path.join(directory, REPORT_FILES.html))}`);
+      if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs
       const infrastructure = findInfrastructureErrors(report.cases);
       if (infrastructure.length > 0) {
         context.stderr(`harness: ${infrastructure.length} case(s) of the shards failed with infrastructure errors; resume those shard runs, then merge again`);

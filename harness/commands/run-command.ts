@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Argv } from 'yargs';
 import { ClausegateError } from '../../pipeline/errors.ts';
 import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+import { createActionsAdapter, isGitHubActions, publishToActions } from '../actions/index.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { createProgress } from '../cli-support/create-progress.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
@@ -112,6 +113,7 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
       context.stdout(formatRunSummary(report));
       const relative = (name: string) => displayPath(context.cwd, path.join(directory, name));
       context.stdout(`\nReports: ${relative(REPORT_FILES.report)} · ${relative(REPORT_FILES.summary)} · ${relative(REPORT_FILES.junit)} · ${relative(REPORT_FILES.html)} · ${relative(REPORT_FILES.cases)}`);
+      if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs
       if (outcome.infrastructureErrors.length > 0) {
         const first = outcome.infrastructureErrors[0]!.score.error;
         context.stderr(

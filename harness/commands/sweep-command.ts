@@ -1,0 +1,84 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Argv } from 'yargs';
+import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
+import { createProgress } from '../cli-support/create-progress.ts';
+import { EXIT } from '../cli-support/exit-codes.ts';
+import type { CommandIo } from '../cli.ts';
+import { displayPath, resolveConfigPaths } from '../run/index.ts';
+import { loadReplayInputs, parseSweepRange, renderSweepHtml, renderSweepMarkdown, runSweep, SweepResult } from '../whatif/index.ts';
+
+interface SweepOptions extends GlobalOptions {
+  report: string;
+  param: string;
+  population: 'all' | 'baseline' | 'perturb';
+  out?: string;
+  json: boolean;
+  gates?: string;
+}
+
+/** The files a sweep writes in its folder. */
+const SWEEP_FILES = { json: 'sweep.json', markdown: 'sweep.md', html: 'sweep.html' } as const;
+
+/**
+ * `harness sweep --report R --param path=from:to:step`: one what-if per value, no model call;
+ * prints the table (false refusals, false acceptances, pass rate, gates, flips; the current value
+ * marked) and writes `sweep.json`, `sweep.md` and `sweep.html` (inline SVG chart) to `--out`
+ * (default `<run folder>/sweep-<setting>`). Exit 0.
+ */
+export function registerSweepCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
+  return cli.command(
+    'sweep',
+    'Sweep a threshold over a range from a run\'s stored traces (no model call): false refusals vs false acceptances, pass rate, chart',
+    (command) =>
+      command
+        .option('report', { type: 'string', demandOption: true, describe: 'run folder (reports/<run-id>) or its report.json' })
+        .option('param', { type: 'string', demandOption: true, describe: 'path=from:to:step, e.g. retrieval.minSimilarity=0.10:0.40:0.02 or gate.relevanceThreshold=0:3:1' })
+        .option('population', { choices: ['all', 'baseline', 'perturb'] as const, default: 'all' as const, describe: 'cases the rates count' })
+        .option('out', { type: 'string', describe: 'folder for sweep.json, sweep.md, sweep.html (default <run folder>/sweep-<setting>)' })
+        .option('json', { type: 'boolean', default: false, describe: 'print sweep.json instead of the table' })
+        .option('gates', { type: 'string', describe: "gates file to judge by (default: the run's own gates)" }),
+    async (argv) => {
+      const options = argv as unknown as SweepOptions;
+      const context = createContext(options, io);
+      const config = resolveConfigPaths(context.config, context.cwd);
+      const parameter = parseSweepRange(options.param);
+      const inputs = await loadReplayInputs({ report: options.report, config, cwd: context.cwd, gatesFile: options.gates });
+      const progress = createProgress(context.interactive, context.stderr);
+      let stopped = false;
+      const stopProgress = () => {
+        if (!stopped) progress.stop();
+        stopped = true;
+      };
+      try {
+        for (const warning of inputs.warnings) context.stderr(`harness: ${warning}`);
+        const sweep = SweepResult.parse(
+          await runSweep({
+            report: inputs.report,
+            config,
+            parameter,
+            population: options.population,
+            index: inputs.index,
+            docAliases: inputs.docAliases,
+            gates: inputs.gates,
+            now: () => new Date(),
+            onPoint: (point, done, total) => progress.update(`sweep ${parameter.path}`, done, total, `${point.value}`),
+          }),
+        );
+        stopProgress();
+        const directory = path.resolve(context.cwd, options.out ?? path.join(inputs.directory, `sweep-${parameter.path.replace(/[^A-Za-z0-9]+/g, '-')}`));
+        await mkdir(directory, { recursive: true });
+        const markdown = renderSweepMarkdown(sweep);
+        await writeFile(path.join(directory, SWEEP_FILES.json), `${JSON.stringify(sweep, null, 2)}\n`);
+        await writeFile(path.join(directory, SWEEP_FILES.markdown), markdown);
+        await writeFile(path.join(directory, SWEEP_FILES.html), renderSweepHtml(sweep));
+        context.stdout(options.json ? JSON.stringify(sweep, null, 2) : markdown);
+        context.stderr(`sweep: ${displayPath(context.cwd, path.join(directory, SWEEP_FILES.html))} · ${displayPath(context.cwd, path.join(directory, SWEEP_FILES.json))}`);
+        setExitCode(EXIT.ok);
+      } finally {
+        stopProgress();
+        await inputs.index.close();
+      }
+    },
+  );
+}

@@ -1,0 +1,16 @@
+/** Before/after: committed baselines, comparing two reports, and the comparison's views. */
+export { BaselineCase, BaselineReport } from './baseline-report.ts';
+export { compareReports } from './compare-reports.ts';
+export type { ComparisonInput } from './compare-reports.ts';
+export { CaseChange, CaseSide, ComparedSide, Comparison, ConfigChange, GateChange, GateComparison, MetricDelta } from './comparison.ts';
+export { diffConfig } from './diff-config.ts';
+export { diffGates } from './diff-gates.ts';
+export type { GateDefinition } from './diff-gates.ts';
+export { loadComparableReport } from './load-comparable-report.ts';
+export type { ComparableReport, LoadComparableReportOptions } from './load-comparable-report.ts';
+export { renderComparisonHtml, renderComparisonSection } from './render-comparison-html.ts';
+export type { RenderComparisonHtmlOptions } from './render-comparison-html.ts';
+export { describeContractChanges, renderComparisonMarkdown } from './render-comparison-markdown.ts';
+export type { RenderComparisonMarkdownOptions } from './render-comparison-markdown.ts';
+export { snapshotConfig } from './snapshot-config.ts';
+export { toBaselineReport } from './to-baseline-report.ts';

@@ -1,0 +1,21 @@
+/** What-if and sweeps: a run's decisions recomputed under other thresholds from its stored traces, with no model call. */
+export { applySettings, isReplayableSetting, parseSetting, readPath, resolveSettingPath } from './apply-settings.ts';
+export type { AppliedSetting, WhatIfSetting } from './apply-settings.ts';
+export { createReplayPipeline } from './create-replay-pipeline.ts';
+export type { CreateReplayPipelineInput, ReplayGeneration, ReplayIndexData, ReplayPipeline } from './create-replay-pipeline.ts';
+export { findReplayMismatches } from './find-replay-mismatches.ts';
+export { findUnreplayableReason } from './find-unreplayable-reason.ts';
+export { loadReplayInputs } from './load-replay-inputs.ts';
+export type { LoadReplayInputsOptions, ReplayInputs } from './load-replay-inputs.ts';
+export { parseSweepRange } from './parse-sweep-range.ts';
+export { renderSweepHtml, renderSweepSection } from './render-sweep-html.ts';
+export { renderSweepMarkdown } from './render-sweep-markdown.ts';
+export { renderSweepSvg } from './render-sweep-svg.ts';
+export { renderWhatIfMarkdown } from './render-what-if-markdown.ts';
+export { replayReport } from './replay-report.ts';
+export type { ReplayedCase, ReplayedReport, ReplayReportInput, ReplayStatus } from './replay-report.ts';
+export { runSweep } from './run-sweep.ts';
+export type { RunSweepInput } from './run-sweep.ts';
+export { runWhatIf } from './run-what-if.ts';
+export type { RunWhatIfInput, WhatIfResult } from './run-what-if.ts';
+export { SweepPoint, SweepResult } from './sweep-result.ts';
