@@ -1,4 +1,4 @@
-import { createPhrasePattern } from './create-phrase-pattern.ts';
+import { findAnchorSpellings } from './find-anchor-spellings.ts';
 import { findCalendarDates, MONTH_NAMES } from './find-calendar-dates.ts';
 import type { CalendarDate } from './find-calendar-dates.ts';
 import { findMoneyAmounts, formatAmount } from './find-money-amounts.ts';
@@ -32,17 +32,6 @@ interface Candidate {
   date?: CalendarDate;
 }
 
-interface CompiledSpelling {
-  kind: 'exchange' | 'product' | 'party';
-  anchor: KnownAnchor;
-  pattern: RegExp;
-}
-
-const COMPILED_SPELLINGS: readonly CompiledSpelling[] = [
-  ...compile('exchange', KNOWN_EXCHANGES),
-  ...compile('product', KNOWN_PRODUCTS),
-  ...compile('party', KNOWN_PARTIES),
-];
 
 // A year on its own: 1900–2099, not part of a longer number, an amount or a percentage.
 const YEAR = /(?<![\p{N}.,$€£])(?:19|20)\d{2}(?!\p{N})(?![.,]\p{N})(?!\s*%)/gu;
@@ -91,29 +80,11 @@ export function findQuestionTerms(question: string): QuestionTerm[] {
   return terms;
 }
 
-function compile(kind: CompiledSpelling['kind'], anchors: readonly KnownAnchor[]): CompiledSpelling[] {
-  return anchors.flatMap((anchor) =>
-    [anchor.name, ...anchor.aliases].map((spelling) => ({
-      kind,
-      anchor,
-      pattern: createPhrasePattern(spelling, { caseSensitive: anchor.exactCase?.includes(spelling) ?? false }),
-    })),
-  );
-}
-
 function findNamedCandidates(text: string): Candidate[] {
   const found: Candidate[] = [];
-  for (const { kind, anchor, pattern } of COMPILED_SPELLINGS) {
-    for (const match of text.matchAll(pattern)) {
-      const written = match[0];
-      const variants = withoutSpelling([anchor.name, ...anchor.aliases], written);
-      found.push({
-        start: match.index,
-        end: match.index + written.length,
-        key: `${kind}:${anchor.name}`,
-        term: { kind, text: written, variants },
-      });
-    }
+  for (const { kind, anchor, text: written, start, end } of findAnchorSpellings(text)) {
+    const variants = withoutSpelling([anchor.name, ...anchor.aliases], written);
+    found.push({ start, end, key: `${kind}:${anchor.name}`, term: { kind, text: written, variants } });
   }
   return found;
 }
