@@ -87,6 +87,8 @@ describe('createExtractiveGenerator', () => {
           text: 'Licensee Group shall retain all records relating to its use of Information for audit purposes for a period of five (5) years.',
           anchors: ['C2'],
         },
+        // The next sentence of the same paragraph follows, as there is room.
+        { text: 'CME may audit Licensee Group at any time on reasonable notice.', anchors: ['C2'] },
       ],
       confidence: 'High',
     });
@@ -107,6 +109,45 @@ describe('createExtractiveGenerator', () => {
       sentences: [{ text: 'Licensees submit a monthly report of entitled Devices.', anchors: ['C0'] }],
       confidence: 'Medium',
     });
+  });
+
+  it('follows a chosen sentence with the next sentence of its paragraph, not past a heading or into the next definition', async () => {
+    const evidence: GenerationEvidence[] = [
+      {
+        anchor: 'C0',
+        chunkId: 'defs',
+        doc: 'addendum.pdf',
+        page: 2,
+        sectionHeading: 'Definitions',
+        text: [
+          'Unit of Count: the unit of measure that is used for the assessment of fees and or reporting. Unless otherwise',
+          'advised by CME, Device is the default Unit of Count.',
+          'Service: any medium through which the Information is made available.',
+        ].join('\n'),
+      },
+    ];
+    const { output } = await createExtractiveGenerator().generate(request('What is Unit of Count?', 6, evidence));
+    expect(output.kind === 'answer' && output.sentences).toEqual([
+      { text: 'Unit of Count: the unit of measure that is used for the assessment of fees and or reporting.', anchors: ['C0'] },
+      { text: 'Unless otherwise advised by CME, Device is the default Unit of Count.', anchors: ['C0'] },
+    ]);
+    const single = await createExtractiveGenerator().generate(request('What is Unit of Count?', 1, evidence));
+    expect(single.output.kind === 'answer' && single.output.sentences.length).toBe(1);
+  });
+
+  it('answers with a label: value line, which is not a bare heading', async () => {
+    const evidence: GenerationEvidence[] = [
+      {
+        anchor: 'C0',
+        chunkId: 'notice',
+        doc: 'notice.pdf',
+        page: 1,
+        sectionHeading: '4. Licensee Website Fee Waiver Termination',
+        text: '4. Licensee Website Fee Waiver Termination\nEffective Date: April 1, 2025\n(i) all Licensee Websites will be fee liable at the prevailing Website Fee.',
+      },
+    ];
+    const { output } = await createExtractiveGenerator().generate(request('When did the Licensee Website fee waiver end?', 6, evidence));
+    expect(output.kind === 'answer' && output.sentences.map((sentence) => sentence.text)).toContain('Effective Date: April 1, 2025');
   });
 
   it('refuses with the exact refusal text when no sentence overlaps the question', async () => {

@@ -1,6 +1,6 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { measureSegment, profileQuestion, splitIntoUnits } from './offline-reranker.ts';
+import { measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
 import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
 
 /** Options of `createExtractiveGenerator`. */
@@ -33,7 +33,12 @@ const FOLLOWER_SHARE = 0.85;
  * under `Event Contract Information`); a bare heading line (under six words, no cells, no final
  * punctuation) never does. When the question asks for a value and some sentence holds one, only
  * such sentences are used. The best sentence comes first; others follow when they rank at least
- * 0.85 of it, up to `min(maxSentences, 3)`; ties keep evidence order. When no sentence overlaps the
+ * 0.85 of it, up to `min(maxSentences, 3)`; ties keep evidence order. While there is room left, a
+ * chosen sentence is followed by the next sentence of its own paragraph (`splitIntoPassages`: never
+ * across a heading, a table row, a list item or the next definition line), which continues it
+ * (`Unit of Count: the unit of measure… Unless otherwise advised by CME, Device is the default Unit
+ * of Count…`). A `label: value` line holding a number (`Effective Date: April 1, 2025`) is not a
+ * bare heading. When no sentence overlaps the
  * question, the reply is `request.refusal`, word for word.
  *
  * Confidence: `High` when the best sentence holds what was asked for and covers at least 0.6 of the
@@ -74,6 +79,8 @@ interface Unit {
   order: number;
   relevance: SegmentRelevance;
   rank: number;
+  /** The sentence right after it in the same passage (paragraph), if any. */
+  next?: string;
 }
 
 function composeAnswer(request: GenerationRequest, options: OfflineLexicalOptions): GenerationOutput {
@@ -85,15 +92,17 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const byText = new Map<string, Unit>();
   let order = 0;
   for (const evidence of request.evidence) {
-    for (const text of splitIntoUnits(evidence.text)) {
-      order += 1;
-      const known = byText.get(text);
-      if (known) {
-        if (!known.anchors.includes(evidence.anchor)) known.anchors.push(evidence.anchor);
-        continue;
-      }
-      const relevance = measureSegment(profile, text, evidence.sectionHeading, evidence.doc);
-      byText.set(text, { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance) });
+    for (const passage of splitIntoPassages(evidence.text)) {
+      passage.forEach((text, index) => {
+        order += 1;
+        const known = byText.get(text);
+        if (known) {
+          if (!known.anchors.includes(evidence.anchor)) known.anchors.push(evidence.anchor);
+          return;
+        }
+        const relevance = measureSegment(profile, text, evidence.sectionHeading, evidence.doc);
+        byText.set(text, { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance), next: passage[index + 1] });
+      });
     }
   }
   // A sentence overlaps the question when it names a question term itself, or when it holds the
@@ -112,7 +121,13 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   pool.sort((left, right) => right.rank - left.rank || left.order - right.order);
   const best = pool[0]!;
   const limit = Math.max(1, Math.min(request.maxSentences, FOCUSED_SENTENCES));
-  const chosen = [best, ...pool.slice(1).filter((unit) => unit.rank >= FOLLOWER_SHARE * best.rank)].slice(0, limit);
+  const leaders = [best, ...pool.slice(1).filter((unit) => unit.rank >= FOLLOWER_SHARE * best.rank)];
+  const chosen = leaders.slice(0, limit);
+  // Room left: a chosen sentence brings the next sentence of its paragraph, which continues it.
+  for (let index = 0; index < chosen.length && chosen.length < limit; index += 1) {
+    const next = chosen[index]!.next === undefined ? undefined : byText.get(chosen[index]!.next!);
+    if (next !== undefined && !chosen.includes(next)) chosen.splice(index + 1, 0, next);
+  }
 
   const sentences: AnswerSentence[] = chosen.map((unit) => ({ text: unit.text, anchors: [...unit.anchors] }));
   const confidence =
@@ -124,8 +139,9 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   return { kind: 'answer', sentences, confidence };
 }
 
-/** A heading or label on its own (`Reporting Requirements`): under six words, no cells, no final punctuation. It says nothing by itself. */
+/** A heading or label on its own (`Reporting Requirements`): under six words, no cells, no final punctuation, not a `label: value` line with a number. It says nothing by itself. */
 function isBareHeading(text: string): boolean {
+  if (/: .*\d/.test(text)) return false;
   return !text.includes(' | ') && !/[.;:!?)]$/.test(text) && text.split(' ').length < 6;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOfflineReranker, definesTerm, measureSegment, profileQuestion, splitIntoUnits, stem } from './offline-reranker.ts';
+import { createOfflineReranker, definesTerm, measureSegment, profileQuestion, splitIntoPassages, splitIntoUnits, stem } from './offline-reranker.ts';
 import type { RerankCandidate } from './reranker.ts';
 import { describeRerankerContract } from './reranker.contract.ts';
 
@@ -287,6 +287,20 @@ describe('splitIntoUnits', () => {
   it('does not take a wrapped date for a list item', () => {
     const text = 'All Fees will automatically increase on an annual basis, from January\n1 of each calendar year by a percentage amount.';
     expect(splitIntoUnits(text)).toEqual(['All Fees will automatically increase on an annual basis, from January 1 of each calendar year by a percentage amount.']);
+  });
+
+  it('groups the units into passages: a paragraph\'s sentences together, a heading, a label and each row apart', () => {
+    const text = ['Audit', 'Records are kept five years. CME may audit them.', '(a) A list item opens a new passage.', 'E-Mini', 'CME | Device | $73', 'CBOT | Device | $48.75'].join('\n');
+    const passages = splitIntoPassages(text);
+    expect(passages).toEqual([
+      ['Audit'],
+      ['Records are kept five years.', 'CME may audit them.'],
+      ['(a) A list item opens a new passage.'],
+      ['E-Mini'],
+      ['E-Mini | CME | Device | $73'],
+      ['E-Mini | CBOT | Device | $48.75'],
+    ]);
+    expect(passages.flat()).toEqual(splitIntoUnits(text));
   });
 
   it('keeps a short heading line apart from the prose below it', () => {

@@ -650,21 +650,31 @@ const ABBREVIATION = /\b(?:e\.g|i\.e|etc|[Nn]o|[Nn]os|[Ss]ec|[Ii]nc|[Ll]td|[Cc]o
  *   quote or parenthesis (not after abbreviations such as `e.g.` or `No.`).
  */
 export function splitIntoUnits(text: string): string[] {
+  return splitIntoPassages(text).flat();
+}
+
+/**
+ * The units of `splitIntoUnits`, grouped into passages: the sentences of one prose paragraph (a
+ * list item or definition line opens a new one; a heading, a blank line or a table row ends one)
+ * form one passage; a heading line, a label and each table row are passages of their own.
+ * Concatenated in order, the passages are exactly `splitIntoUnits(text)`.
+ */
+export function splitIntoPassages(text: string): string[][] {
   const lines = text.split('\n').map((line) => line.trim());
   const longestProse = lines.filter((line) => !TABLE_ROW.test(line)).reduce((max, line) => Math.max(max, line.length), 0);
-  const units: string[] = [];
+  const passages: string[][] = [];
   let paragraph: string[] = [];
   // Short lines without final punctuation: a label if rows follow, else headings or wrapped prose.
   let pending: string[] = [];
   let label: string | undefined;
   const flushParagraph = () => {
-    if (paragraph.length > 0) units.push(...splitSentences(paragraph.join(' ')));
+    if (paragraph.length > 0) passages.push(splitSentences(paragraph.join(' ')));
     paragraph = [];
   };
   const addProseLine = (line: string) => {
     if (isHeadingLine(line, longestProse)) {
       flushParagraph();
-      units.push(collapse(line));
+      passages.push([collapse(line)]);
       return;
     }
     if (LIST_ITEM.test(line) || DEFINITION_LINE_PATTERN.test(line)) flushParagraph();
@@ -686,11 +696,11 @@ export function splitIntoUnits(text: string): string[] {
         releasePending();
         flushParagraph();
         label = collapse(labelLines.join(' '));
-        units.push(label);
+        passages.push([label]);
       }
       flushParagraph();
       const row = collapse(line);
-      units.push(label !== undefined && !row.startsWith(label) ? `${label} | ${row}` : row);
+      passages.push([label !== undefined && !row.startsWith(label) ? `${label} | ${row}` : row]);
     } else {
       label = undefined;
       if (line.length <= 80 && !/[.,;:!?]$/.test(line) && !LIST_ITEM.test(line)) {
@@ -703,7 +713,7 @@ export function splitIntoUnits(text: string): string[] {
   }
   releasePending();
   flushParagraph();
-  return units.filter((unit) => /[\p{L}\p{N}]/u.test(unit));
+  return passages.map((passage) => passage.filter((unit) => /[\p{L}\p{N}]/u.test(unit))).filter((passage) => passage.length > 0);
 }
 
 function isHeadingLine(line: string, longest: number): boolean {
