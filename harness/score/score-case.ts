@@ -89,8 +89,14 @@ export interface CaseFailure {
   detail: string;
 }
 
+/** The per-case measurements a score carries over unchanged from what the pipeline returned. */
+type CarriedMeasurements = Pick<
+  ObservedResult,
+  'generatorCalls' | 'hallucinations' | 'fallbackUsed' | 'rerankFallback' | 'attributionCoverage' | 'latencyMs' | 'tokens' | 'costUsd' | 'error'
+>;
+
 /** The score of one case: pass or fail with reasons, and every per-case measurement. */
-export interface CaseScore {
+export interface CaseScore extends CarriedMeasurements {
   id: string;
   kind: 'baseline' | 'perturbation';
   baseId?: string;
@@ -110,15 +116,6 @@ export interface CaseScore {
   refusalReason?: string;
   /** Whether the refusal text equals the suite's refusal string exactly; absent unless refused. */
   refusalTextExact?: boolean;
-  generatorCalls: number;
-  hallucinations: HallucinationFlag[];
-  fallbackUsed: boolean;
-  rerankFallback: boolean;
-  attributionCoverage?: number;
-  latencyMs: number;
-  tokens: { prompt: number; completion: number };
-  costUsd: number;
-  error?: { code: string; message: string };
 }
 
 /**
