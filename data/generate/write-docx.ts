@@ -1,4 +1,7 @@
-import { crc32 } from 'node:zlib';
+import { buildStoredZip } from '../../pipeline/extract/build-test-docx.ts';
+
+/** 2026-01-01 as a DOS date, fixed so the generated files are byte-identical on every run. */
+const GENERATED_DATE = ((2026 - 1980) << 9) | (1 << 5) | 1;
 
 /** A block of a DOCX body: a heading, a paragraph or a table (first row is the header). */
 export type DocxBlock =
@@ -34,7 +37,7 @@ export function writeDocx(blocks: DocxBlock[]): Uint8Array {
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
     ],
   ];
-  return zipStored(files.map(([name, text]) => [name, Buffer.from(text, 'utf8')]));
+  return buildStoredZip(Object.fromEntries(files), GENERATED_DATE);
 }
 
 function renderBlock(block: DocxBlock): string {
@@ -47,52 +50,4 @@ function renderBlock(block: DocxBlock): string {
 function run(text: string): string {
   const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return `<w:r><w:t xml:space="preserve">${escaped}</w:t></w:r>`;
-}
-
-function zipStored(files: [string, Buffer][]): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  const dosTime = 0; // 00:00:00
-  const dosDate = (2026 - 1980) << 9 | 1 << 5 | 1; // 2026-01-01, fixed for deterministic bytes
-  for (const [name, data] of files) {
-    const nameBytes = Buffer.from(name, 'utf8');
-    const checksum = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
-    local.writeUInt16LE(0, 8);
-    local.writeUInt16LE(dosTime, 10);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
-    locals.push(local, nameBytes, data);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0, 8);
-    central.writeUInt16LE(0, 10);
-    central.writeUInt16LE(dosTime, 12);
-    central.writeUInt16LE(dosDate, 14);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const centralSize = centrals.reduce((sum, part) => sum + part.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...locals, ...centrals, end]));
 }

@@ -26,7 +26,14 @@ export function buildTestDocx(bodyXml: string): Uint8Array {
 }
 
 /** A ZIP archive of `files` (name → UTF-8 content), each stored without compression. */
-function buildStoredZip(files: Record<string, string>): Uint8Array {
+/** DOS date of 1980-01-01, the ZIP format's epoch. */
+const ZIP_EPOCH_DATE = 0x21;
+
+/**
+ * Writes a ZIP archive whose entries are stored, not compressed, in the given order, every entry
+ * dated `dosDate` (default 1980-01-01) at 00:00 so the bytes are deterministic.
+ */
+export function buildStoredZip(files: Record<string, string>, dosDate = ZIP_EPOCH_DATE): Uint8Array {
   const localParts: Buffer[] = [];
   const centralParts: Buffer[] = [];
   let offset = 0;
@@ -37,7 +44,7 @@ function buildStoredZip(files: Record<string, string>): Uint8Array {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x21, 12); // 1980-01-01
+    local.writeUInt16LE(dosDate, 12);
     local.writeUInt32LE(checksum, 14);
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(data.length, 22);
@@ -46,7 +53,7 @@ function buildStoredZip(files: Record<string, string>): Uint8Array {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x21, 14);
+    central.writeUInt16LE(dosDate, 14);
     central.writeUInt32LE(checksum, 16);
     central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(data.length, 24);
