@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { openIndex } from '../../pipeline/store/index.ts';
+import { readIndexManifest } from '../../pipeline/store/index.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
 import { formatTable } from '../cli-support/format-table.ts';
@@ -35,11 +35,8 @@ export function registerListCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
         return;
       }
       const listings = [];
-      for (const source of sources) {
-        const index = await openIndex(indexDir, source);
-        listings.push(index.manifest);
-        await index.close();
-      }
+      // The manifest says everything listed here; the vectors and keyword index stay closed.
+      for (const source of sources) listings.push((await readIndexManifest(indexDir, source)).manifest);
       if (options.json) {
         context.stdout(JSON.stringify(listings, null, 2));
       } else {

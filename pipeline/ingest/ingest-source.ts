@@ -122,11 +122,12 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
       );
     }
     let extracted = 0;
+    const toExtract = plan.filter((entry) => entry.kind === 'extract').length;
     const outcomes = await mapWithConcurrency(plan, EXTRACTION_CONCURRENCY, async (item) => {
       if (item.kind !== 'extract') return undefined;
       const outcome = await extractDocument(item.absolutePath);
       extracted += 1;
-      input.onProgress?.({ phase: 'extract', done: extracted, total: plan.filter((entry) => entry.kind === 'extract').length, doc: item.relativePath });
+      input.onProgress?.({ phase: 'extract', done: extracted, total: toExtract, doc: item.relativePath });
       return outcome;
     });
 
@@ -169,7 +170,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
       reports.push({ doc: relativePath, sha256, status: 'indexed', format: outcome.document.format, pages, chunks: documentChunks.length });
       manifestDocuments.push({ doc: relativePath, sha256, status: 'indexed', format: outcome.document.format, pages, chunks: documentChunks.length });
     }
-    input.onProgress?.({ phase: 'extract', done: files.length, total: files.length });
+    input.onProgress?.({ phase: 'extract', done: toExtract, total: toExtract });
     const extractMs = performance.now() - extractStarted;
     await previous?.index.close();
 
