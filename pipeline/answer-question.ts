@@ -70,7 +70,11 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       forms,
       question: sanitised.text,
       documentHints: config.sources[source]?.documentHints ?? [],
-      settings: { ...config.retrieval, ...config.retrieval.floorsByEmbedder[pipeline.embedder.info.name] },
+      settings: {
+        ...config.retrieval,
+        ...config.retrieval.floorsByEmbedder[pipeline.embedder.info.name],
+        ...(options.rerank === false ? {} : config.retrieval.poolsByReranker[pipeline.reranker.info.name]),
+      },
     });
     result.flags.fallbackUsed = retrieval.fallbackUsed;
     result.retrieval.floor = retrieval.floor;

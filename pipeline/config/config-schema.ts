@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The frozen policy version. Bump it whenever a default below changes, so that indexes, traces and
  * reports say which policy produced them.
  */
-export const POLICY_VERSION = 'r2-2026.11.1';
+export const POLICY_VERSION = 'r2-2026.11.2';
 
 /** The refusal text used for a source that does not set its own. */
 export const DEFAULT_REFUSAL = 'This is not addressed in the provided documents.';
@@ -142,6 +142,15 @@ export const ClausegateConfig = z
         floorsByEmbedder: z
           .record(z.string(), z.object({ minSimilarity: share, fallbackMinSimilarity: share }).strict())
           .default({ 'offline-hashed-ngram': { minSimilarity: 0.1, fallbackMinSimilarity: 0.09 } }),
+        /**
+         * Wider pools for rerankers that score a candidate for a fraction of a millisecond, by reranker
+         * name. The LLM reranker makes one call per candidate, so the default pool (12) stays small;
+         * the offline lexical reranker reads 48 candidates in a few milliseconds, and the wider pool
+         * lifted CME evidence recall (README, "Calibration").
+         */
+        poolsByReranker: z
+          .record(z.string(), z.object({ vectorK: positiveInteger, keywordK: positiveInteger, candidatePool: positiveInteger }).strict())
+          .default({ 'offline-lexical': { vectorK: 40, keywordK: 40, candidatePool: 48 } }),
         linkDefinitions: z.boolean().default(true),
         expansionRulesVersion: z.string().min(1).default('x1'),
         expansions: z.array(ExpansionRule).default(defaultExpansions),
@@ -172,7 +181,7 @@ export const ClausegateConfig = z
     budget: z
       .object({
         maxChunks: positiveInteger.default(6),
-        maxChunksPerDocument: positiveInteger.default(2),
+        maxChunksPerDocument: positiveInteger.default(3),
         evidenceTokens: positiveInteger.default(2200),
         promptTokens: positiveInteger.default(3500),
         outputReserveTokens: positiveInteger.default(800),

@@ -182,11 +182,39 @@ describe('createExtractiveGenerator', () => {
     }
   });
 
-  it('stays focused: at most three sentences, and never more than maxSentences', async () => {
+  it('gives a value question its row, not the table, and never more than maxSentences', async () => {
+    const fee = await createExtractiveGenerator().generate(request('What is the real-time display device fee?'));
+    expect(fee.output.kind === 'answer' && fee.output.sentences.map((sentence) => sentence.text)).toEqual(['Real Time | Device | $134.50']);
     const broad = await createExtractiveGenerator().generate(request('What are the device fees?'));
-    expect(broad.output.kind === 'answer' && broad.output.sentences.length).toBeLessThanOrEqual(3);
+    expect(broad.output.kind === 'answer' && broad.output.sentences.length).toBeLessThanOrEqual(6);
     const single = await createExtractiveGenerator().generate(request('What are the device fees?', 1));
     expect(single.output.kind === 'answer' && single.output.sentences.length).toBe(1);
+  });
+
+  it('completes a sentence that introduces a list with its items', async () => {
+    const categories: GenerationEvidence = {
+      anchor: 'C0',
+      chunkId: 'categories',
+      doc: 'schedule-2.pdf',
+      page: 2,
+      sectionHeading: 'Definitions',
+      text: [
+        'Category C: Other Non-Display Usage Category: Non-Display Use of Information within systems operated by a Licensee Group entity for any of the following uses:',
+        '1) Risk Management;',
+        '2) Research and analysis;',
+        '3) Fund administration; and',
+        '4) Other use approved by CME in writing.',
+        'Category C includes these Sub-Categories; C1 Risk Management, C2 Research and Analysis and C3 Fund Administration.',
+      ].join('\n'),
+    };
+    const { output } = await createExtractiveGenerator().generate(request('What uses does Category C non-display usage cover?', 6, [categories]));
+    expect(output.kind).toBe('answer');
+    if (output.kind !== 'answer') return;
+    const texts = output.sentences.map((sentence) => sentence.text);
+    const intro = texts.findIndex((text) => text.endsWith('following uses:'));
+    expect(intro).toBeGreaterThanOrEqual(0);
+    expect(texts.slice(intro + 1, intro + 5)).toEqual(['1) Risk Management;', '2) Research and analysis;', '3) Fund administration; and', '4) Other use approved by CME in writing.']);
+    expect(texts.length).toBeLessThanOrEqual(6);
   });
 
   it('cites every evidence item a repeated sentence occurs in', async () => {

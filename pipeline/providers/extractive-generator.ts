@@ -1,6 +1,6 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
+import { dropUnmatchedFraming, measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
 import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
 
 /** Options of `createExtractiveGenerator`. */
@@ -9,10 +9,17 @@ export interface ExtractiveGeneratorOptions extends OfflineLexicalOptions {
   now?: () => number;
 }
 
-/** At most this many sentences, whatever `maxSentences` allows: extractive answers stay focused. */
-const FOCUSED_SENTENCES = 3;
-/** A further sentence joins the answer only when it ranks at least this share of the best one. */
-const FOLLOWER_SHARE = 0.85;
+/**
+ * A question asking for a value (an amount, a date, a duration) is answered by a row or a sentence:
+ * at most three, and a further one only when it ranks at least 0.85 of the best, so that a fee
+ * question gets its row, not the table.
+ */
+const VALUE_ANSWER = { sentences: 6, followerShare: 0.85 } as const;
+/**
+ * Any other question (what a clause requires, which categories exist, how a tier is set) may need
+ * several sentences or list items: up to six, each ranking at least 0.6 of the best.
+ */
+const EXPLANATION_ANSWER = { sentences: 6, followerShare: 0.6 } as const;
 
 /**
  * Creates the offline generator. It never writes a word of its own: the answer is made of evidence
@@ -81,10 +88,29 @@ interface Unit {
   rank: number;
   /** The sentence right after it in the same passage (paragraph), if any. */
   next?: string;
+  /** For a sentence ending in `:` or `;`, what completes it: the list items after it, or its next sentence. */
+  items?: string[];
+}
+
+// A unit that is a list item: `(a)`, `1)`, `2.`, `a)`, or a bullet.
+const LIST_ITEM_UNIT = /^(?:\([0-9A-Za-z]{1,4}\)|[0-9]{1,2}[.)]|[a-z]\)|[•●▪◦∙·‣*–—-])\s/;
+
+/** The list items right after position `from` of `units` (at most six), up to the first unit that is not one. */
+function listItemsAfter(units: readonly string[], from: number): string[] {
+  const items: string[] = [];
+  for (let index = from; index < units.length && items.length < 6; index += 1) {
+    const unit = units[index]!;
+    if (!LIST_ITEM_UNIT.test(unit)) break;
+    items.push(unit);
+  }
+  return items;
 }
 
 function composeAnswer(request: GenerationRequest, options: OfflineLexicalOptions): GenerationOutput {
-  const profile = profileQuestion(request.question, options);
+  const profile = dropUnmatchedFraming(
+    profileQuestion(request.question, options),
+    request.evidence.map((evidence) => `${evidence.sectionHeading}\n${evidence.text}`),
+  );
   const refusal: GenerationOutput = { kind: 'refusal', text: request.refusal };
   if (profile.terms.length === 0) return refusal;
   const hasSpecificTerms = profile.terms.some((term) => term.weight === 1);
@@ -92,16 +118,27 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const byText = new Map<string, Unit>();
   let order = 0;
   for (const evidence of request.evidence) {
-    for (const passage of splitIntoPassages(evidence.text)) {
+    const passages = splitIntoPassages(evidence.text);
+    const units = passages.flat();
+    let position = 0;
+    for (const passage of passages) {
       passage.forEach((text, index) => {
         order += 1;
+        position += 1;
         const known = byText.get(text);
         if (known) {
           if (!known.anchors.includes(evidence.anchor)) known.anchors.push(evidence.anchor);
           return;
         }
         const relevance = measureSegment(profile, text, evidence.sectionHeading, evidence.doc);
-        byText.set(text, { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance), next: passage[index + 1] });
+        const unit: Unit = { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance), next: passage[index + 1] };
+        if (/[:;]$/.test(text)) {
+          // A sentence ending in `:` or `;` is not finished: its list items, or else its next sentence, complete it.
+          const items = text.endsWith(':') ? listItemsAfter(units, position) : [];
+          const next = passage[index + 1];
+          unit.items = items.length === 0 && next !== undefined ? [next] : items;
+        }
+        byText.set(text, unit);
       });
     }
   }
@@ -120,9 +157,17 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const pool = asksValue && answering.length > 0 ? answering : eligible;
   pool.sort((left, right) => right.rank - left.rank || left.order - right.order);
   const best = pool[0]!;
-  const limit = Math.max(1, Math.min(request.maxSentences, FOCUSED_SENTENCES));
-  const leaders = [best, ...pool.slice(1).filter((unit) => unit.rank >= FOLLOWER_SHARE * best.rank)];
-  const chosen = leaders.slice(0, limit);
+  const shape = asksValue && answering.length > 0 ? VALUE_ANSWER : EXPLANATION_ANSWER;
+  const limit = Math.max(1, Math.min(request.maxSentences, shape.sentences));
+  const leaders = [best, ...pool.slice(1).filter((unit) => unit.rank >= shape.followerShare * best.rank)];
+  // A sentence that introduces a list (`…for any of the following uses:`) brings its items.
+  const chosen: Unit[] = [];
+  for (const leader of leaders) {
+    for (const unit of [leader, ...(leader.items ?? []).map((item) => byText.get(item)).filter((item) => item !== undefined)]) {
+      if (!chosen.includes(unit)) chosen.push(unit);
+    }
+  }
+  chosen.splice(limit);
   // Room left: a chosen sentence brings the next sentence of its paragraph, which continues it.
   for (let index = 0; index < chosen.length && chosen.length < limit; index += 1) {
     const next = chosen[index]!.next === undefined ? undefined : byText.get(chosen[index]!.next!);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOfflineReranker, definesTerm, measureSegment, profileQuestion, splitIntoPassages, splitIntoUnits, stem } from './offline-reranker.ts';
+import { createOfflineReranker, definesTerm, dropUnmatchedFraming, measureSegment, profileQuestion, splitIntoPassages, splitIntoUnits, stem } from './offline-reranker.ts';
 import type { RerankCandidate } from './reranker.ts';
 import { describeRerankerContract } from './reranker.contract.ts';
 
@@ -107,6 +107,40 @@ describe('createOfflineReranker', () => {
     expect(without.score).toBeLessThan(3);
   });
 
+  it('caps at 1 a chunk without the value a value question asks for', async () => {
+    // Schedule 5 names the PPU Device Fee but never gives its amount: related, not an answer.
+    const named = candidate('ppu', 'Fees', 'The Real Time PPU Device Fee applies to each Device that accesses Information on a per-use basis.');
+    const amount = await scoreOf('What is the amount of the Real Time PPU Device Fee?', named);
+    expect(amount.score).toBe(1);
+    expect(amount.detail).toContain('asks for an amount, which no line of the chunk holds');
+    const notice = candidate('notice', 'Audits', 'The Auditor shall give the Subscriber reasonable notice before an audit.');
+    expect((await scoreOf('How much notice does an auditor have to give before an audit?', notice)).score).toBe(1);
+    const days = candidate('days', 'Audits', 'Audits may be carried out once per twelve (12)-month period on no less than thirty (30) Days’ notice.');
+    expect((await scoreOf('How much notice does an auditor have to give before an audit?', days)).score).toBe(3);
+  });
+
+  it('orders chunks of equal score by a finer strength', async () => {
+    const [loose, tight] = await createOfflineReranker().rerank(FEE_QUESTION, [
+      candidate('loose', 'Fee List', 'Real Time | Display Device | $134.50\nDelayed | Data Feed | $304\nHistorical | Data Feed | $35,220'),
+      candidate('tight', 'Real-Time Display Device Fees', 'Real Time | Display Device | $134.50'),
+    ]);
+    expect(loose!.score).toBe(tight!.score);
+    expect(tight!.strength).toBeGreaterThan(loose!.strength!);
+    expect(tight!.detail).toMatch(/strength \d+\.\d\d$/);
+  });
+
+  it('drops framing words no candidate names, and keeps those one does', async () => {
+    const waiver = candidate('waiver', 'Fee Waivers', 'Device fee waivers may be granted for development and testing Devices.');
+    const plain = await scoreOf('What are the device fee waiver policies?', waiver);
+    const framed = await scoreOf('Our ops team asked me this: what are the device fee waiver policies?', waiver);
+    expect(framed.score).toBe(plain.score);
+    expect(framed.detail).not.toContain('ops');
+    const profile = profileQuestion('Our desk has GME screens. What was the device fee in 2025?');
+    expect(profile.terms.filter((term) => term.framing).map((term) => term.display)).toEqual(['desk', 'gme', 'screens']);
+    const kept = dropUnmatchedFraming(profile, ['GME | Real Time | Device | $101.50']);
+    expect(kept.terms.map((term) => term.display)).toEqual(['gme', 'device', 'fee', '2025']);
+  });
+
   it('tolerates a typo in a long word', async () => {
     const score = await scoreOf('Who is a subcriber?', candidate('s', '', 'Each Subscriber must sign the Subscriber Addendum.'));
     expect(score.score).toBeGreaterThanOrEqual(1);
@@ -196,6 +230,10 @@ describe('profileQuestion', () => {
     ['Summarise the redistribution requirements for CME market data', 'none'],
     ['RT device fee 2025 CME', 'amount'],
     ['delayed wallboard fee 2026', 'amount'],
+    ['How much notice does an auditor have to give before a routine audit?', 'duration'],
+    ['Within how many hours must a licensee notify CME?', 'duration'],
+    ['Since when must all non-display applications be reported As Needed?', 'date'],
+    ['When do User Non-Display fees apply?', 'none'],
   ] as const)('%s → %s', (question, ask) => {
     expect(profileQuestion(question).ask).toBe(ask);
   });

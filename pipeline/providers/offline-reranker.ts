@@ -37,11 +37,15 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
   return {
     info,
     async rerank(question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]> {
-      const profile = profileQuestion(question, options);
+      const profile = dropUnmatchedFraming(
+        profileQuestion(question, options),
+        candidates.map((candidate) => `${candidate.sectionHeading}\n${candidate.text}`),
+      );
       return candidates.map((candidate) => {
         const relevance = measureRelevance(profile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc });
         const { score, reason } = scoreRelevance(profile, relevance);
-        return { chunkId: candidate.chunkId, score, detail: describeRelevance(score, reason, profile, relevance) };
+        const strength = relevanceStrength(profile, relevance);
+        return { chunkId: candidate.chunkId, score, strength, detail: `${describeRelevance(score, reason, profile, relevance)} | strength ${format(strength)}` };
       });
     },
   };
@@ -96,6 +100,8 @@ export interface QuestionTerm {
   satisfiedByAmount: boolean;
   /** Other spellings that count as the term, as stem sequences (`real time` for `RT`, from the expansion rules). */
   alternatives?: string[][];
+  /** True for a word of the framing before the question itself (`our ops team asked me this:`); see `dropUnmatchedFraming`. */
+  framing?: boolean;
 }
 
 /** A question reduced to what the lexical scorers look for. */
@@ -241,19 +247,26 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   const terms: QuestionTerm[] = [];
   const phrases: string[][] = [];
   const seen = new Set<string>();
-  const addTerm = (stems: string[], display: string, weight: number) => {
+  const addTerm = (stems: string[], display: string, weight: number, framing = false) => {
     const key = stems.join(' ');
     if (seen.has(key)) return;
     seen.add(key);
-    terms.push({ display, stems, weight, satisfiedByAmount: stems.length === 1 && PAYMENT_STEMS.has(stems[0]!) });
+    const term: QuestionTerm = { display, stems, weight, satisfiedByAmount: stems.length === 1 && PAYMENT_STEMS.has(stems[0]!) };
+    if (framing) term.framing = true;
+    terms.push(term);
   };
   const addPhrase = (stems: string[]) => {
     if (stems.length < 2 || phrases.some((phrase) => phrase.join(' ') === stems.join(' '))) return;
     phrases.push(stems);
   };
 
+  const framing = framingLength(normalized);
+  const framingWords = wordsOf(normalized.slice(0, framing)).length;
+  // What the question asks for is read from the question itself, after any framing.
+  const asked = normalized.slice(framing);
   let previousContent: string | undefined;
   words.forEach((word, index) => {
+    const isFraming = index < framingWords;
     const previous = words[index - 1];
     const isLabel = previous !== undefined && LABEL_WORDS.has(previous) && word.length <= 3;
     if (isLabel) {
@@ -266,7 +279,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
       return;
     }
     const wordStem = stem(word);
-    addTerm([wordStem], word, GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : FRAME_WORDS.has(word) ? FRAME_WEIGHT : 1);
+    addTerm([wordStem], word, GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : FRAME_WORDS.has(word) ? FRAME_WEIGHT : 1, isFraming);
     if (previousContent !== undefined) addPhrase([previousContent, wordStem]);
     previousContent = wordStem;
   });
@@ -275,10 +288,10 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     addPhrase(wordsOf(quoted[1] ?? '').map(stem));
   }
 
-  const ask = detectAsk(normalized);
+  const ask = detectAsk(asked);
   let subject: string[] | undefined;
   if (ask === 'none') {
-    subject = definitionSubject(normalized);
+    subject = definitionSubject(asked);
     if (subject !== undefined) addPhrase(subject.flatMap((part) => wordsOf(part)).map(stem));
   }
   for (const rule of options.expansions ?? []) {
@@ -292,12 +305,36 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   return { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years };
 }
 
+// A question clause opening after a framing clause: a question word or auxiliary after `:`, `.`, `;`,
+// `!`, `?`, a dash, `, but` / `, so` / `,`, or after `know` / `wondering` / `asking` (`need to know what…`).
+const QUESTION_CLAUSE =
+  /(?:[.:;!?]\s+|\s[-\u2014]\s|,\s+(?:(?:but|so|and)\s+)?|\b(?:know|wondering|wonder|asking|ask|check|confirm)\s+)(?=(?:what|what's|which|who|whom|whose|how|when|where|why|whether|if|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have)\b)/g;
+
+/**
+ * The length of the framing before the question itself (`our ops team asked me this: ` in `our ops
+ * team asked me this: what are the device fee waiver policies?`): the text before the last question
+ * clause that still holds at least two content words. 0 when the question has no such framing.
+ */
+function framingLength(normalized: string): number {
+  let framing = 0;
+  for (const match of normalized.matchAll(QUESTION_CLAUSE)) {
+    const start = match.index + match[0].length;
+    const rest = wordsOf(normalized.slice(start)).filter((word) => !STOP_WORDS.has(word) && word.length > 1);
+    if (rest.length >= 2) framing = start;
+  }
+  return framing;
+}
+
 function detectAsk(normalized: string): QuestionAsk {
-  if (/\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:days|weeks|months|years)\b|\bretention\s+period\b/.test(normalized)) {
+  if (
+    /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:minutes|hours|days|weeks|months|years)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|time)\b|\bretention\s+period\b/.test(
+      normalized,
+    )
+  ) {
     return 'duration';
   }
   if (
-    /^when\b|\b(?:what|which)\s+(?:date|day|month|year)\b|\bby\s+when\b|\bdeadline\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+date\b/.test(
+    /^(?:since\s+|from\s+|until\s+)?when\b(?!.*\bappl(?:y|ies)\b)|\b(?:what|which)\s+(?:date|day|month|year)\b|\bby\s+when\b|\bdeadline\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+date\b/.test(
       normalized,
     )
   ) {
@@ -353,6 +390,25 @@ function definitionSubject(normalized: string): string[] | undefined {
     return parts;
   }
   return undefined;
+}
+
+/**
+ * The profile without the framing words (`our ops team asked me this:`, `i'm putting together next
+ * year's budget and need to know`) that none of `texts` (the candidates, or the evidence) names:
+ * they say who asks and why, and would only dilute the coverage of every text alike. Framing words
+ * the texts do name (`under the 2026 benchmark fee list, what…`, `our desk has gme screens. what…`)
+ * stay, as do all words of the question itself.
+ */
+export function dropUnmatchedFraming(profile: QuestionProfile, texts: readonly string[]): QuestionProfile {
+  const framing = profile.terms.filter((term) => term.framing === true);
+  if (framing.length === 0) return profile;
+  const streams = texts.map(tokenStream);
+  const unmatched = new Set(framing.filter((term) => !streams.some((stream) => termCredit(term, stream) > 0)).map((term) => term.stems.join(' ')));
+  if (unmatched.size === 0) return profile;
+  const terms = profile.terms.filter((term) => !unmatched.has(term.stems.join(' ')));
+  if (terms.length === 0) return profile;
+  const phrases = profile.phrases.filter((phrase) => !phrase.some((word) => unmatched.has(word)));
+  return { ...profile, terms, phrases };
 }
 
 /** A chunk (or a sentence) to measure: its section heading and text. */
@@ -515,7 +571,7 @@ const DATE = new RegExp(
   'i',
 );
 const DURATION =
-  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|full\s+|consecutive\s+)?(?:day|week|month|year)s?\b/i;
+  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-four|thirty|forty-five|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|full\s+|consecutive\s+)?(?:minute|hour|day|week|month|year)s?\b/i;
 
 /** True when `text` holds a money amount (`$134.50`, `USD 500`, `free of charge`). */
 export function hasMoneyAmount(text: string): boolean {
@@ -847,6 +903,11 @@ export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevan
   if (scored.score > 1 && relevance.splitQualifiers.length > 0) {
     return { score: 1, reason: `capped at 1: no row with an amount names ${relevance.splitQualifiers.join(' and ')} together (else ${scored.score}: ${scored.reason})` };
   }
+  // A question asking for an amount, a date or a duration is answered only by a chunk that holds one.
+  const asksValue = profile.ask === 'amount' || profile.ask === 'date' || profile.ask === 'duration';
+  if (scored.score > 1 && asksValue && relevance.askSegment === undefined) {
+    return { score: 1, reason: `capped at 1: the question asks for ${profile.ask === 'amount' ? 'an amount' : `a ${profile.ask}`}, which no line of the chunk holds (else ${scored.score}: ${scored.reason})` };
+  }
   // A comparison names two years and each year's list answers half of it: only a chunk holding none of them is capped.
   if (scored.score > 1 && relevance.missingYears.length > 0 && relevance.missingYears.length === profile.years.length) {
     return { score: 1, reason: `capped at 1: the question names ${relevance.missingYears.join(', ')}, which the chunk and its document do not (else ${scored.score}: ${scored.reason})` };
@@ -906,6 +967,17 @@ function scoreByRules(profile: QuestionProfile, relevance: ChunkRelevance): { sc
     return { score: 1, reason: coverage >= cutoffs.relatedChunkCoverage ? `covers ${format(coverage)} ≥ ${cutoffs.relatedChunkCoverage}` : 'names a specific question term' };
   }
   return { score: 0, reason: `covers ${format(coverage)} and names no specific question term` };
+}
+
+/**
+ * The continuous relevance that orders chunks of equal score: term coverage plus specific-term
+ * coverage, the best line's coverage, the share of the question's phrases found verbatim, and the
+ * coverage of the line holding the value asked for (or 1 for defining the subject).
+ */
+export function relevanceStrength(profile: QuestionProfile, relevance: ChunkRelevance): number {
+  const phraseShare = profile.phrases.length > 0 ? relevance.phrasesMatched.length / profile.phrases.length : 0;
+  const answer = profile.ask === 'definition' ? (relevance.definesSubject ? 1 : 0) : (relevance.askSegment?.coverage ?? 0);
+  return relevance.coverage + relevance.specificCoverage + (relevance.bestSegment?.coverage ?? 0) + phraseShare + answer;
 }
 
 function format(value: number): string {

@@ -10,6 +10,11 @@ export interface RerankCandidate {
 export interface RerankScore {
   chunkId: string;
   score: 0 | 1 | 2 | 3;
+  /**
+   * Optional finer relevance (higher is better) that orders candidates of equal `score`; the offline
+   * reranker reports its lexical features here. Without it equal scores keep the retrieval order.
+   */
+  strength?: number;
   /** The provider's raw reply (OpenAI) or the features that made the score (offline), for the trace. */
   detail: string;
 }

@@ -33,8 +33,8 @@ export interface RerankResult {
 
 /**
  * Scores every candidate 0–3 with the reranker and keeps the top ones: all that reach the relevance
- * threshold up to `keepMax`, and never fewer than `keepMin` when that many exist. Equal scores keep
- * the retrieval order, except that the newer version of a document family goes first
+ * threshold up to `keepMax`, and never fewer than `keepMin` when that many exist. Equal scores are
+ * ordered by the reranker's `strength` when it reports one, then keep the retrieval order, except that the newer version of a document family goes first
  * (`preferNewerVersions`). When the reranker
  * is off, candidates keep their retrieval order (`retrieval_only`); when it fails, likewise, marked
  * `rerank_fallback` with the error, so the gate switches to its retrieval-score tier.
@@ -63,7 +63,7 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
   const byId = new Map(scores.map((score) => [score.chunkId, score]));
   const ordered = input.candidates
     .map((candidate, position) => ({ candidate, position, score: byId.get(candidate.chunk.chunkId) }))
-    .sort((a, b) => (b.score?.score ?? 0) - (a.score?.score ?? 0) || a.position - b.position);
+    .sort((a, b) => (b.score?.score ?? 0) - (a.score?.score ?? 0) || (b.score?.strength ?? 0) - (a.score?.strength ?? 0) || a.position - b.position);
   const ranked = preferNewerVersions(ordered, (entry) => entry.score?.score ?? 0, (entry) => entry.candidate.chunk.doc)
     .map(({ candidate, score }, position): RankedCandidate => ({
       ...candidate,
