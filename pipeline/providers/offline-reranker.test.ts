@@ -141,6 +141,24 @@ describe('createOfflineReranker', () => {
     expect(kept.terms.map((term) => term.display)).toEqual(['gme', 'device', 'fee', '2025']);
   });
 
+  it('caps at 1 a fee row when another candidate names the thing asked for more narrowly', async () => {
+    const question = 'How much does a Television Distribution license cost?';
+    const gme = candidate('gme', 'Data Distribution License Fees', 'Real Time Distribution | $22,110\nDelayed Distribution | $16,164');
+    const clause = candidate('tv', '10. Television Distribution', 'Television Distribution of Information requires a separate license from CME.');
+    const [row, tv] = await createOfflineReranker().rerank(question, [gme, clause]);
+    expect(row!.score).toBe(1);
+    expect(row!.detail).toContain('also television');
+    expect(tv!.score).toBe(1); // names the licence, but no amount
+    // Alone, the row answers (no candidate says the question is about something narrower).
+    expect((await scoreOf(question.replace('Television ', ''), gme)).score).toBe(3);
+  });
+
+  it('reads an abbreviation spelled out in parentheses as one term', () => {
+    const profile = profileQuestion('What are the 2026 fees for GME (Gulf Mercantile Exchange) real-time distribution?');
+    expect(profile.terms.map((term) => term.display)).not.toContain('gulf');
+    expect(profile.terms.find((term) => term.display === 'gme')?.alternatives).toEqual([['gulf', 'mercantil', 'exchang']]);
+  });
+
   it('tolerates a typo in a long word', async () => {
     const score = await scoreOf('Who is a subcriber?', candidate('s', '', 'Each Subscriber must sign the Subscriber Addendum.'));
     expect(score.score).toBeGreaterThanOrEqual(1);
@@ -238,6 +256,18 @@ describe('profileQuestion', () => {
     expect(profileQuestion(question).ask).toBe(ask);
   });
 
+  it.each([
+    ['How does Schedule 5 define a Non-Professional?', ['non-professional']],
+    ['What counts as a Device under the Subscriber Addendum?', ['device']],
+    ['Who is part of the Licensee Group under a CME ILA?', ['licensee', 'group']],
+    ['Subscriber Group definition', ['subscriber', 'group']],
+    ['When does benchmark information count as Delayed Benchmark Information under Schedule 5?', ['delayed', 'benchmark', 'information']],
+  ] as const)('reads %j as a definition of %j', (question, subject) => {
+    const profile = profileQuestion(question);
+    expect(profile.ask).toBe('definition');
+    expect(profile.subject).toEqual(subject);
+  });
+
   it('finds the subject of a definition question', () => {
     expect(profileQuestion('What is Unit of Count in CME data licensing?').subject).toEqual(['unit', 'of', 'count']);
     expect(profileQuestion('What is a Subscriber according to CME licensing terms?').subject).toEqual(['subscriber']);
@@ -288,6 +318,10 @@ describe('definesTerm', () => {
   ])('%s → %s', (text, expected) => {
     const subject = text.startsWith('Units') ? ['unit', 'of', 'count'] : ['subscriber'];
     expect(definesTerm(text, subject)).toBe(expected);
+  });
+
+  it('reads a hyphenated term on a definition line', () => {
+    expect(definesTerm('Non-Professional: (i) an individual, natural person; or (ii) certain small business entities', ['non-professional'])).toBe(true);
   });
 });
 

@@ -41,9 +41,15 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
         profileQuestion(question, options),
         candidates.map((candidate) => `${candidate.sectionHeading}\n${candidate.text}`),
       );
-      return candidates.map((candidate) => {
-        const relevance = measureRelevance(profile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc });
-        const { score, reason } = scoreRelevance(profile, relevance);
+      const measured = candidates.map((candidate) => measureRelevance(profile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc }));
+      return candidates.map((candidate, index) => {
+        const relevance = measured[index]!;
+        let { score, reason } = scoreRelevance(profile, relevance);
+        const narrower = score > 1 ? findNarrowerMatch(profile, relevance, measured) : undefined;
+        if (narrower !== undefined) {
+          reason = `capped at 1: another candidate names what this one does and also ${narrower.join(', ')}, so this one prices something else (else ${score}: ${reason})`;
+          score = 1;
+        }
         const strength = relevanceStrength(profile, relevance);
         return { chunkId: candidate.chunkId, score, strength, detail: `${describeRelevance(score, reason, profile, relevance)} | strength ${format(strength)}` };
       });
@@ -242,7 +248,9 @@ export function stem(word: string): string {
  * `meaning of X` / `what does X mean` / `how is X defined` with a subject of at most five words.
  */
 export function profileQuestion(question: string, options: OfflineLexicalOptions = {}): QuestionProfile {
-  const normalized = normalizeForMatching(question).trim();
+  // `GME (Gulf Mercantile Exchange)`: the parenthesis spells out the abbreviation; it is the same term.
+  const spelledOut = findSpelledOutAbbreviations(question);
+  const normalized = normalizeForMatching(spelledOut.question).trim();
   const words = wordsOf(normalized);
   const terms: QuestionTerm[] = [];
   const phrases: string[][] = [];
@@ -294,7 +302,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     subject = definitionSubject(asked);
     if (subject !== undefined) addPhrase(subject.flatMap((part) => wordsOf(part)).map(stem));
   }
-  for (const rule of options.expansions ?? []) {
+  for (const rule of [...spelledOut.rules, ...(options.expansions ?? [])]) {
     const pattern = wordsOf(normalizeForMatching(rule.pattern)).map(stem);
     const expansion = wordsOf(normalizeForMatching(rule.expansion)).map(stem);
     const term = terms.find((candidate) => candidate.stems.join(' ') === pattern.join(' '));
@@ -325,6 +333,27 @@ function framingLength(normalized: string): number {
   return framing;
 }
 
+/**
+ * Abbreviations the question spells out in parentheses (`GME (Gulf Mercantile Exchange)`, the
+ * initials of the spelled-out words matching the capitals): the question without the parenthesis,
+ * and a rule that counts the spelled-out words as the abbreviation, so that a text naming either
+ * names the term once.
+ */
+function findSpelledOutAbbreviations(question: string): { question: string; rules: { pattern: string; expansion: string }[] } {
+  const rules: { pattern: string; expansion: string }[] = [];
+  const text = question.replace(/\b(\p{Lu}{2,6})\s*\(([^()]{3,80})\)/gu, (whole, abbreviation: string, inner: string) => {
+    const initials = inner
+      .split(/[\s-]+/)
+      .filter((word) => /^\p{Lu}/u.test(word))
+      .map((word) => word[0])
+      .join('');
+    if (initials !== abbreviation) return whole;
+    rules.push({ pattern: abbreviation, expansion: inner });
+    return abbreviation;
+  });
+  return { question: text, rules };
+}
+
 function detectAsk(normalized: string): QuestionAsk {
   if (
     /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:minutes|hours|days|weeks|months|years)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|time)\b|\bretention\s+period\b/.test(
@@ -334,7 +363,7 @@ function detectAsk(normalized: string): QuestionAsk {
     return 'duration';
   }
   if (
-    /^(?:since\s+|from\s+|until\s+)?when\b(?!.*\bappl(?:y|ies)\b)|\b(?:what|which)\s+(?:date|day|month|year)\b|\bby\s+when\b|\bdeadline\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+date\b/.test(
+    /^(?:since\s+|from\s+|until\s+)?when\b(?!.*\b(?:appl(?:y|ies)|counts?\s+as|qualif(?:y|ies)\s+as)\b)|\b(?:what|which)\s+(?:date|day|month|year)\b|\bby\s+when\b|\bdeadline\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+date\b/.test(
       normalized,
     )
   ) {
@@ -368,7 +397,12 @@ function leadingPhraseHead(normalized: string): string | undefined {
 }
 
 const SUBJECT_PATTERNS = [
-  /^(?:what|who)\s+(?:is|are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(.+)$/,
+  /^who\s+(?:is|are)\s+(?:part|a\s+member|members)\s+of\s+(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:what|who)\s+(?:exactly\s+)?(?:is|are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(.+)$/,
+  /^how\s+(?:does|do|did)\s+.+?\s+define\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:what|who|which\s+\w+)\s+(?:counts?|qualif(?:y|ies)|(?:is|are)\s+considered)\s+as\s+(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:when|how)\s+(?:does|do|is|are)\s+.+?\s+(?:count|qualify)\s+as\s+(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:the\s+)?(.+?)\s+(?:definition|meaning)$/,
   /^(?:what|who)'s\s+(?:an?\s+|the\s+)?(.+)$/,
   /^(?:please\s+)?define\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
   /\b(?:definition|meaning)\s+of\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
@@ -448,6 +482,8 @@ export interface ChunkRelevance {
   specificCoverage: number;
   /** Years the question names that neither the text, the heading nor the document name holds. */
   missingYears: string[];
+  /** Specific question terms (not framing, not years, not the `fee` an amount answers) that neither the text, the heading nor the document name holds. */
+  missingSpecific: string[];
   /** Terms found, with how (`exact`, `typo`, `heading`, `amount`). */
   matched: { display: string; how: 'exact' | 'typo' | 'heading' | 'amount' }[];
   missing: string[];
@@ -608,7 +644,7 @@ export function definesTerm(text: string, subject: readonly string[]): boolean {
   );
   if (inline.test(normalized)) return true;
   const singular = (words: string) => words.split(' ').map((word) => (word.length > 3 ? word.replace(/s$/, '') : word)).join(' ');
-  const subjectKey = singular(subject.join(' '));
+  const subjectKey = singular(subject.join(' ').replace(/[\s-]+/g, ' '));
   for (const line of text.split('\n')) {
     const match = DEFINITION_LINE_PATTERN.exec(line);
     const defined = match?.groups?.quoted ?? match?.groups?.bare;
@@ -846,6 +882,7 @@ export function measureRelevance(profile: QuestionProfile, input: RelevanceInput
     coverage: total > 0 ? covered / total : 0,
     specificCoverage: specificTotal > 0 ? specificCovered / specificTotal : total > 0 ? covered / total : 0,
     missingYears: profile.years.filter((year) => !yearWords.has(year)),
+    missingSpecific: missingSpecificTerms(profile, input, text, heading),
     matched,
     missing,
     bestSegment,
@@ -855,6 +892,37 @@ export function measureRelevance(profile: QuestionProfile, input: RelevanceInput
     definesSubject,
     splitQualifiers,
   };
+}
+
+/**
+ * On an amount question: the specific terms this chunk lacks that another candidate names together
+ * with every specific term this one names (`Television Distribution license cost`: a GME row names
+ * `distribution` and `license`, Schedule 5's `Television Distribution` clause names those and
+ * `television`, so the GME row prices something else). Undefined when no candidate is narrower, as
+ * when the missing words are the question's own phrasing (`go up`, `compare`) that no text names.
+ */
+function findNarrowerMatch(profile: QuestionProfile, relevance: ChunkRelevance, pool: readonly ChunkRelevance[]): string[] | undefined {
+  if (profile.ask !== 'amount' || relevance.missingSpecific.length === 0) return undefined;
+  const specific = profile.terms
+    .filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display))
+    .map((term) => term.display);
+  const named = new Set(specific.filter((display) => !relevance.missingSpecific.includes(display)));
+  for (const other of pool) {
+    if (other === relevance) continue;
+    const missing = new Set(other.missingSpecific);
+    if ([...named].some((display) => missing.has(display))) continue;
+    const extra = relevance.missingSpecific.filter((display) => !missing.has(display));
+    if (extra.length > 0) return extra;
+  }
+  return undefined;
+}
+
+function missingSpecificTerms(profile: QuestionProfile, input: RelevanceInput, text: TokenStream, heading: TokenStream): string[] {
+  const doc = input.doc === undefined ? undefined : tokenStream(input.doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '));
+  return profile.terms
+    .filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display))
+    .filter((term) => termCredit(term, text) === 0 && termCredit(term, heading) === 0 && (doc === undefined || termCredit(term, doc) === 0))
+    .map((term) => term.display);
 }
 
 /**
