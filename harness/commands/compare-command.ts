@@ -8,6 +8,8 @@ import { createContext, type GlobalOptions } from '../cli-support/create-context
 import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
 import { compareReports, loadComparableReport, renderComparisonHtml, renderComparisonMarkdown, type ComparableReport } from '../compare/index.ts';
+import { REPORT_FILES } from '../report/index.ts';
+import { addComparisonToReport } from '../report-sections/index.ts';
 import { displayPath, resolveConfigPaths } from '../run/index.ts';
 import { renderSweepSection, SweepResult } from '../whatif/index.ts';
 
@@ -18,6 +20,7 @@ interface CompareOptions extends GlobalOptions {
   json: boolean;
   html?: string;
   sweep?: string[];
+  reportHtml?: boolean;
   markdown?: string;
   baseConfig?: string;
   headConfig?: string;
@@ -27,8 +30,11 @@ interface CompareOptions extends GlobalOptions {
  * `harness compare <base> <head>`: the before/after of two reports — each a run folder, a
  * `report.json`, a committed baseline file, or a git ref whose committed baseline is read
  * (`git show <ref>:reports/baseline/<suite>.json`). Prints Markdown (for a pull-request comment or
- * job summary) or `--json`; `--html` writes a self-contained page, with `--sweep` charts added.
- * Exit 0: the gates of each run decide, a comparison only informs.
+ * job summary) or `--json`. When the head is a run folder (or its `report.json`) the comparison
+ * becomes the "Comparison with baseline" section of that run's `report.html` (`comparison.json`
+ * and `comparison.md` beside it; `--no-report-html` leaves the folder alone); `--html` also writes
+ * a self-contained page, with `--sweep` charts added. Exit 0: the gates of each run decide, a
+ * comparison only informs.
  */
 export function registerCompareCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
   return cli.command(
@@ -41,7 +47,11 @@ export function registerCompareCommand(cli: Argv<GlobalOptions>, io: CommandIo, 
         .option('suite', { type: 'string', describe: "suite whose committed baseline a git ref names (default: the other side's suite)" })
         .option('json', { type: 'boolean', default: false, describe: 'print the comparison as JSON' })
         .option('markdown', { type: 'string', describe: 'also write the Markdown to this file' })
-        .option('html', { type: 'string', describe: 'write a self-contained HTML page of the comparison to this file' })
+        .option('report-html', {
+          type: 'boolean',
+          describe: "add the comparison to HEAD's report.html as the section \"Comparison with baseline\" (comparison.json, comparison.md beside it); default: when HEAD is a run folder or its report.json; --no-report-html: never",
+        })
+        .option('html', { type: 'string', describe: 'also write a self-contained HTML page of the comparison to this file' })
         .option('sweep', { type: 'string', array: true, describe: 'sweep.json files (harness sweep) whose charts join the HTML page' })
         .option('base-config', { type: 'string', describe: 'the config file the base run used, so changed settings are named (default: --config, when its digest matches)' })
         .option('head-config', { type: 'string', describe: 'the config file the head run used (default: --config, when its digest matches)' }),
@@ -73,6 +83,17 @@ export function registerCompareCommand(cli: Argv<GlobalOptions>, io: CommandIo, 
       const markdown = renderComparisonMarkdown(comparison);
       context.stdout(options.json ? JSON.stringify(comparison, null, 2) : markdown);
       if (options.markdown !== undefined) await writeOut(context.cwd, options.markdown, markdown);
+      const headFolder = runFolderOf(path.resolve(context.cwd, specs.head), head);
+      if (options.reportHtml === true && headFolder === null) {
+        throw new ClausegateError('input_invalid', `--report-html adds the comparison to the head run's report.html, but ${JSON.stringify(specs.head)} is not a run folder or its ${REPORT_FILES.report}`, {
+          hint: 'pass the run folder as HEAD (reports/<run-id>), or leave --report-html out',
+        });
+      }
+      if (options.reportHtml !== false && headFolder !== null) {
+        const written = await addComparisonToReport(headFolder, comparison);
+        for (const warning of written.warnings) context.stderr(`harness: ${warning}`);
+        context.stderr(`report: ${displayPath(context.cwd, written.file)} (section "Comparison with baseline"${written.sweeps.length > 0 ? `, ${written.sweeps.length} sweep(s)` : ''})`);
+      }
       if (options.html !== undefined) {
         const sections: string[] = [];
         for (const file of options.sweep ?? []) sections.push(renderSweepSection(await readSweep(path.resolve(context.cwd, String(file)))));
@@ -82,6 +103,13 @@ export function registerCompareCommand(cli: Argv<GlobalOptions>, io: CommandIo, 
       setExitCode(EXIT.ok);
     },
   );
+}
+
+/** The run folder a side was read from: a folder, or the folder of a `report.json`; `null` for a baseline file or a git ref. */
+function runFolderOf(resolved: string, side: ComparableReport): string | null {
+  if (side.origin === 'run folder') return resolved;
+  if (side.origin === 'file' && path.basename(resolved) === REPORT_FILES.report) return path.dirname(resolved);
+  return null;
 }
 
 async function writeOut(cwd: string, file: string, text: string): Promise<string> {

@@ -7,7 +7,9 @@ import { createContext, type GlobalOptions } from '../cli-support/create-context
 import { createProgress } from '../cli-support/create-progress.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
+import { compareReports, loadComparableReport } from '../compare/index.ts';
 import { formatCaseLine, formatRunSummary, REPORT_FILES } from '../report/index.ts';
+import { addComparisonToReport, REPORT_SECTION_FILES } from '../report-sections/index.ts';
 import { displayPath, executeRun, formatSuiteCheck, parseShard, resolveConfigPaths, RUN_FILES } from '../run/index.ts';
 
 interface RunOptions extends GlobalOptions {
@@ -20,6 +22,7 @@ interface RunOptions extends GlobalOptions {
   resume: boolean;
   replay: boolean;
   gates?: string;
+  compare?: string;
 }
 
 /**
@@ -30,7 +33,11 @@ interface RunOptions extends GlobalOptions {
  */
 const DEFAULT_CONCURRENCY = { offline: 1, openai: 4 } as const;
 
-/** `harness run`: replays a golden suite through the pipeline, scores it, checks the gates and writes the reports. */
+/**
+ * `harness run`: replays a golden suite through the pipeline, scores it, checks the gates and writes
+ * the reports; with `--compare <baseline>`, also compares the run with that baseline and adds the
+ * comparison to its `report.html` (the baseline is read before any case runs, so a wrong one fails fast).
+ */
 export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
   return cli.command(
     'run',
@@ -49,7 +56,12 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         .option('run-id', { type: 'string', describe: 'name of the run folder under reports/ (default <suite>-<UTC timestamp>[-shard<i>of<n>])' })
         .option('resume', { type: 'boolean', default: false, describe: 'continue a killed run without repeating a finished case: --run-id, or the latest unfinished run of the suite' })
         .option('replay', { type: 'boolean', default: false, describe: 'use only cached provider responses (generation.cache = replay); a miss is an infrastructure error' })
-        .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/gates.json)' }),
+        .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/gates.json)' })
+        .option('compare', {
+          type: 'string',
+          describe:
+            "baseline to compare the finished run with, added to its report.html as the section \"Comparison with baseline\" (comparison.json, comparison.md beside it): a run folder, a report.json, reports/baseline/<suite>.json, or a git ref (origin/main reads that suite's committed baseline)",
+        }),
     async (argv) => {
       const options = argv as unknown as RunOptions;
       const context = createContext(options, io);
@@ -64,6 +76,9 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
       if (!Number.isInteger(concurrency) || concurrency < 1) {
         throw new ClausegateError('input_invalid', `--concurrency ${options.concurrency} is not a positive whole number`, { hint: 'for example --concurrency 4' });
       }
+      // The baseline is read first: a wrong one fails before any case is answered.
+      const comparableOptions = { cwd: context.cwd, baselineDir: path.join(config.paths.reportDir, 'baseline'), suite: options.suite, config: context.config };
+      const baseline = options.compare === undefined ? undefined : await loadComparableReport(String(options.compare), comparableOptions);
       const progress = createProgress(context.interactive, context.stderr);
       let notPassed = 0;
       const outcome = await executeRun({
@@ -113,6 +128,15 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
       context.stdout(formatRunSummary(report));
       const relative = (name: string) => displayPath(context.cwd, path.join(directory, name));
       context.stdout(`\nReports: ${relative(REPORT_FILES.report)} · ${relative(REPORT_FILES.summary)} · ${relative(REPORT_FILES.junit)} · ${relative(REPORT_FILES.html)} · ${relative(REPORT_FILES.cases)}`);
+      if (baseline !== undefined) {
+        const head = await loadComparableReport(directory, comparableOptions);
+        const comparison = compareReports({ report: baseline.report, label: String(options.compare) }, { report: head.report, label: displayPath(context.cwd, directory) });
+        const written = await addComparisonToReport(directory, comparison);
+        for (const warning of written.warnings) context.stderr(`harness: ${warning}`);
+        context.stdout(
+          `Compared with ${options.compare}: ${comparison.flips.passToFail.length} pass → fail, ${comparison.flips.failToPass.length} fail → pass · ${relative(REPORT_FILES.html)} (section "Comparison with baseline") · ${relative(REPORT_SECTION_FILES.comparisonMarkdown)}`,
+        );
+      }
       if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs
       if (outcome.infrastructureErrors.length > 0) {
         const first = outcome.infrastructureErrors[0]!.score.error;

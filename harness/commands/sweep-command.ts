@@ -5,6 +5,7 @@ import { createContext, type GlobalOptions } from '../cli-support/create-context
 import { createProgress } from '../cli-support/create-progress.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
+import { REPORT_SECTION_FILES, sweepDirectory, writeReportHtml } from '../report-sections/index.ts';
 import { displayPath, resolveConfigPaths } from '../run/index.ts';
 import { loadReplayInputs, parseSweepRange, renderSweepHtml, renderSweepMarkdown, runSweep, SweepResult } from '../whatif/index.ts';
 
@@ -17,14 +18,12 @@ interface SweepOptions extends GlobalOptions {
   gates?: string;
 }
 
-/** The files a sweep writes in its folder. */
-const SWEEP_FILES = { json: 'sweep.json', markdown: 'sweep.md', html: 'sweep.html' } as const;
-
 /**
  * `harness sweep --report R --param path=from:to:step`: one what-if per value, no model call;
  * prints the table (false refusals, false acceptances, pass rate, gates, flips; the current value
  * marked) and writes `sweep.json`, `sweep.md` and `sweep.html` (inline SVG chart) to `--out`
- * (default `<run folder>/sweep-<setting>`). Exit 0.
+ * (default `<run folder>/sweep-<setting>`). A sweep in its run folder is also a "Threshold sweep"
+ * section of the run's `report.html`, which is rewritten with it. Exit 0.
  */
 export function registerSweepCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
   return cli.command(
@@ -35,7 +34,10 @@ export function registerSweepCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
         .option('report', { type: 'string', demandOption: true, describe: 'run folder (reports/<run-id>) or its report.json' })
         .option('param', { type: 'string', demandOption: true, describe: 'path=from:to:step, e.g. retrieval.minSimilarity=0.10:0.40:0.02 or gate.relevanceThreshold=0:3:1' })
         .option('population', { choices: ['all', 'baseline', 'perturb'] as const, default: 'all' as const, describe: 'cases the rates count' })
-        .option('out', { type: 'string', describe: 'folder for sweep.json, sweep.md, sweep.html (default <run folder>/sweep-<setting>)' })
+        .option('out', {
+          type: 'string',
+          describe: "folder for sweep.json, sweep.md, sweep.html (default <run folder>/sweep-<setting>, which also adds the chart to the run's report.html; another folder leaves report.html as it is)",
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print sweep.json instead of the table' })
         .option('gates', { type: 'string', describe: "gates file to judge by (default: the run's own gates)" }),
     async (argv) => {
@@ -66,14 +68,20 @@ export function registerSweepCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
           }),
         );
         stopProgress();
-        const directory = path.resolve(context.cwd, options.out ?? path.join(inputs.directory, `sweep-${parameter.path.replace(/[^A-Za-z0-9]+/g, '-')}`));
+        const directory = options.out === undefined ? sweepDirectory(inputs.directory, parameter.path) : path.resolve(context.cwd, options.out);
         await mkdir(directory, { recursive: true });
         const markdown = renderSweepMarkdown(sweep);
-        await writeFile(path.join(directory, SWEEP_FILES.json), `${JSON.stringify(sweep, null, 2)}\n`);
-        await writeFile(path.join(directory, SWEEP_FILES.markdown), markdown);
-        await writeFile(path.join(directory, SWEEP_FILES.html), renderSweepHtml(sweep));
+        await writeFile(path.join(directory, REPORT_SECTION_FILES.sweep), `${JSON.stringify(sweep, null, 2)}\n`);
+        await writeFile(path.join(directory, REPORT_SECTION_FILES.sweepMarkdown), markdown);
+        await writeFile(path.join(directory, REPORT_SECTION_FILES.sweepHtml), renderSweepHtml(sweep));
         context.stdout(options.json ? JSON.stringify(sweep, null, 2) : markdown);
-        context.stderr(`sweep: ${displayPath(context.cwd, path.join(directory, SWEEP_FILES.html))} · ${displayPath(context.cwd, path.join(directory, SWEEP_FILES.json))}`);
+        context.stderr(`sweep: ${displayPath(context.cwd, path.join(directory, REPORT_SECTION_FILES.sweepHtml))} · ${displayPath(context.cwd, path.join(directory, REPORT_SECTION_FILES.sweep))}`);
+        // The run's report.html shows the sweeps kept in its folder (sweep-*/sweep.json).
+        if (path.dirname(directory) === inputs.directory && path.basename(directory).startsWith(REPORT_SECTION_FILES.sweepPrefix)) {
+          const written = await writeReportHtml(inputs.directory);
+          for (const warning of written.warnings) context.stderr(`harness: ${warning}`);
+          context.stderr(`report: ${displayPath(context.cwd, written.file)} (${written.sweeps.length} sweep section(s)${written.comparison === null ? '' : ', comparison with baseline'})`);
+        }
         setExitCode(EXIT.ok);
       } finally {
         stopProgress();

@@ -6,6 +6,7 @@ import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
 import { renderComparisonHtml, snapshotConfig } from '../compare/index.ts';
 import { writeRunReport } from '../report/index.ts';
+import { addComparisonToReport } from '../report-sections/index.ts';
 import { displayPath, resolveConfigPaths } from '../run/index.ts';
 import { loadReplayInputs, parseSetting, renderWhatIfMarkdown, runWhatIf } from '../whatif/index.ts';
 
@@ -37,7 +38,10 @@ export function registerWhatIfCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
           describe: 'path=value, repeatable: gate.relevanceThreshold=3, retrieval.minSimilarity=0.25, gate.minChunksRequired=2, rerank.keepMax=4, budget.maxChunks=4 …',
         })
         .option('json', { type: 'boolean', default: false, describe: 'print the what-if as JSON' })
-        .option('out', { type: 'string', describe: 'also write the what-if report folder here (report.json, summary.md, report.html, whatif.md, comparison.html)' })
+        .option('out', {
+          type: 'string',
+          describe: 'also write the what-if report folder here (report.json, summary.md, whatif.md, comparison.json, comparison.md, comparison.html, and report.html with the comparison with the run as a section)',
+        })
         .option('write-config', { type: 'string', describe: 'write the what-if config here, to confirm with a real run: harness run --config FILE' })
         .option('gates', { type: 'string', describe: "gates file to judge by (default: the run's own gates)" }),
     async (argv) => {
@@ -88,6 +92,7 @@ export function registerWhatIfCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
           await writeRunReport(directory, result.report);
           await writeFile(path.join(directory, 'whatif.md'), markdown);
           await writeFile(path.join(directory, 'comparison.html'), renderComparisonHtml(result.comparison));
+          await addComparisonToReport(directory, result.comparison);
           context.stderr(`what-if report: ${displayPath(context.cwd, directory)}`);
         }
         setExitCode(EXIT.ok);

@@ -9,7 +9,7 @@ export type { GateDefinition } from './diff-gates.ts';
 export { loadComparableReport } from './load-comparable-report.ts';
 export type { ComparableReport, LoadComparableReportOptions } from './load-comparable-report.ts';
 export { renderComparisonHtml, renderComparisonSection } from './render-comparison-html.ts';
-export type { RenderComparisonHtmlOptions } from './render-comparison-html.ts';
+export type { RenderComparisonHtmlOptions, RenderComparisonSectionOptions } from './render-comparison-html.ts';
 export { describeContractChanges, renderComparisonMarkdown } from './render-comparison-markdown.ts';
 export type { RenderComparisonMarkdownOptions } from './render-comparison-markdown.ts';
 export { snapshotConfig } from './snapshot-config.ts';

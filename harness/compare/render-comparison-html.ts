@@ -2,6 +2,12 @@ import { formatCount, formatRate } from '../report/format-rate.ts';
 import type { CaseChange, Comparison, GateComparison, MetricDelta } from './comparison.ts';
 import { describeContractChanges } from './render-comparison-markdown.ts';
 
+/** Options of `renderComparisonSection`. */
+export interface RenderComparisonSectionOptions {
+  /** The section's heading (default `Before → after`; a run's report.html says `Comparison with baseline`). */
+  title?: string;
+}
+
 /** Options of `renderComparisonHtml`. */
 export interface RenderComparisonHtmlOptions {
   /** Further self-contained sections appended after the comparison (a sweep chart, for example). */
@@ -35,11 +41,11 @@ ${(options.sections ?? []).join('\n')}
 
 /**
  * The comparison as one HTML `<section>` with its own scoped styles, so it can stand in a page of
- * its own or be added to a run's report: verdicts, what changed in the contract, the gates on both
- * sides, the metric deltas (coloured by the gate's direction where a gate reads the metric) and the
- * flip tables with each case's reasons and golden line.
+ * its own or be added to a run's report (`renderReportHtml`'s `comparison`): verdicts, what changed
+ * in the contract, the gates on both sides, the metric deltas (coloured by the gate's direction
+ * where a gate reads the metric) and the flip tables with each case's reasons and golden line.
  */
-export function renderComparisonSection(comparison: Comparison): string {
+export function renderComparisonSection(comparison: Comparison, options: RenderComparisonSectionOptions = {}): string {
   const { base, head, flips } = comparison;
   const contract = describeContractChanges(comparison);
   const directions = new Map<string, { comparison: string; threshold: number }>();
@@ -48,7 +54,7 @@ export function renderComparisonSection(comparison: Comparison): string {
 
   return `<section class="cg-compare" id="comparison-section">
 <style>${SECTION_STYLE}</style>
-<h2>Before → after</h2>
+<h2>${escapeHtml(options.title ?? 'Before → after')}</h2>
 <div class="sides">
   ${renderSide('base', base.label, base.runId, base.passed, comparison.gates.filter((gate) => gate.base?.status === 'failed').length, base.cases)}
   <div class="arrow" aria-hidden="true">→</div>
@@ -167,7 +173,7 @@ const SECTION_STYLE = `
 .cg-compare .counts { margin-left: auto; display: grid; gap: 2px; }
 .cg-compare .counts b { display: inline-block; min-width: 28px; text-align: right; font-size: 16px; }
 .cg-compare .bad { color: var(--fail); } .cg-compare .good { color: var(--pass); }
-.cg-compare .verdict { display: inline-block; padding: 1px 8px; border-radius: 4px; color: #fff; font-weight: 600; }
+.cg-compare .verdict { display: inline-block; padding: 1px 8px; border-radius: 4px; color: #fff; font-weight: 600; font-size: 14px; vertical-align: baseline; }
 .cg-compare .verdict.pass { background: var(--pass); } .cg-compare .verdict.fail { background: var(--fail); }
 .cg-compare table { border-collapse: collapse; width: 100%; }
 .cg-compare th, .cg-compare td { text-align: left; padding: 5px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }

@@ -2,11 +2,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from '../../pipeline/extract/index.ts';
+import { testCorpus } from '../../pipeline/testing/locate-test-corpus.ts';
 import { FLIP_EXCHANGES, FLIP_PRODUCTS, YEARS_ABSENT_FROM_CORPUS } from './apply-distractor-flip.ts';
 
-const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus/cme');
+const corpus = testCorpus.path('cme');
 
-describe('distractor flip targets against the real CME corpus', () => {
+describe.skipIf(!testCorpus.available)(testCorpus.title('distractor flip targets against the real CME corpus'), () => {
   it('no CME document names a flip year, a flip exchange or a flip product; every fee year is one they cover', async () => {
     const texts: string[] = [];
     for (const file of readdirSync(corpus).filter((name) => name.toLowerCase().endsWith('.pdf')).sort()) {

@@ -6,13 +6,25 @@ import type { RunReport } from './run-report.ts';
 type GateRecord = RunReport['gates'][number];
 
 /**
+ * Sections a run's `report.html` carries beside its own, each a self-contained `<section>` (scoped
+ * styles, no script) rendered by the module that owns the data.
+ */
+export interface ReportHtmlSections {
+  /** "Comparison with baseline": `renderComparisonSection` of a comparison whose head is this run. */
+  comparison?: string;
+  /** "Threshold sweep": one `renderSweepSection` per setting swept over this run. */
+  sweeps?: readonly string[];
+}
+
+/**
  * `report.html`: one self-contained page (inline CSS and JS, a Content-Security-Policy that
  * forbids every network request): the verdict, gate bars against their thresholds with the 95%
- * interval, the per-category breakdown, every metric, and a filterable case table whose rows open
- * onto the answer, the evidence used, the expected quotes, the candidates and the reasons. Every
- * table is rendered as HTML, so the page reads without JavaScript; the script only filters.
+ * interval, then the comparison with a baseline and the threshold sweeps when `sections` has them,
+ * the per-category breakdown, every metric, and a filterable case table whose rows open onto the
+ * answer, the evidence used, the expected quotes, the candidates and the reasons. Every table is
+ * rendered as HTML, so the page reads without JavaScript; the script only filters.
  */
-export function renderReportHtml(report: RunReport): string {
+export function renderReportHtml(report: RunReport, sections: ReportHtmlSections = {}): string {
   const failedGates = report.gates.filter((gate) => gate.status === 'failed');
   const verdict = report.gateScope === 'shard' ? 'SHARD' : failedGates.length === 0 ? 'PASS' : 'FAIL';
   const verdictText =
@@ -26,6 +38,16 @@ export function renderReportHtml(report: RunReport): string {
     failed: report.cases.filter((result) => result.outcome === 'failed').length,
     error: report.cases.filter((result) => result.outcome === 'error').length,
   };
+  const sweeps = sections.sweeps ?? [];
+  // The page's table of contents: its own sections and the ones added (each in a wrapper of its own id).
+  const contents: { id: string; label: string }[] = [
+    { id: 'gates-section', label: 'Gates' },
+    ...(sections.comparison === undefined ? [] : [{ id: 'report-comparison', label: 'Comparison with baseline' }]),
+    ...(sweeps.length === 0 ? [] : [{ id: 'report-sweeps', label: sweeps.length === 1 ? 'Threshold sweep' : `Threshold sweeps (${sweeps.length})` }]),
+    { id: 'categories-section', label: 'Categories' },
+    { id: 'metrics-section', label: 'Metrics' },
+    { id: 'cases-section', label: 'Cases' },
+  ];
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -52,6 +74,7 @@ export function renderReportHtml(report: RunReport): string {
     ${meta('selection', `${report.options.perturb ? 'baseline + perturbations' : 'baseline only'}${report.options.filter.length > 0 ? ` · filter ${report.options.filter.join(', ')}` : ''}${report.options.shard ? ` · shard ${report.options.shard.index}/${report.options.shard.count}` : ''}${report.shards.length > 0 ? ` · merged from ${report.shards.map((shard) => shard.runId).join(', ')}` : ''}`)}
     ${meta('time', `${report.startedAt} → ${report.finishedAt} (${(report.durationMs / 1000).toFixed(1)} s)`)}
   </dl>
+  <nav class="contents">${contents.map((entry) => `<a href="#${entry.id}">${escapeHtml(entry.label)}</a>`).join(' · ')}</nav>
 </header>
 <main>
 <section id="gates-section">
@@ -66,6 +89,8 @@ ${report.gates.map(renderGateRow).join('\n')}
   ${failedGates.length > 0 ? `<ul class="messages">${failedGates.map((gate) => `<li><b>${escapeHtml(gate.id)}</b>: ${escapeHtml(gate.message)}</li>`).join('')}</ul>` : ''}
   ${report.warnings.length > 0 ? `<ul class="warnings">${report.warnings.map((warning) => `<li>${escapeHtml(warning)}</li>`).join('')}</ul>` : ''}
 </section>
+${sections.comparison === undefined ? '' : `<div id="report-comparison">\n${sections.comparison}\n</div>`}
+${sweeps.length === 0 ? '' : `<div id="report-sweeps">\n${sweeps.join('\n')}\n</div>`}
 <section id="categories-section">
   <h2>Categories</h2>
   <table id="categories">
@@ -260,6 +285,7 @@ details summary { cursor: pointer; color: #0969da; font-size: 12px; }
 table.inner { font-size: 12px; margin: 4px 0; } table.inner tr.hit td { background: #dafbe1; }
 ul.quotes, ul.reasons { margin: 2px 0; padding-left: 18px; font-size: 12px; }
 .where { color: var(--muted); font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 11px; }
+nav.contents { font-size: 12px; margin: 0 0 10px; } nav.contents a { color: #0969da; }
 `;
 
 const SCRIPT = `

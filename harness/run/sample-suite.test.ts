@@ -12,10 +12,14 @@ import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
 import { createEmbedder } from '../../pipeline/providers/create-embedder.ts';
 import type { Embedder } from '../../pipeline/providers/embedder.ts';
 import { runCli, type CommandIo } from '../cli.ts';
+import { Comparison } from '../compare/index.ts';
+import { writeReportHtml } from '../report-sections/index.ts';
 import { buildRunReport } from '../report/build-run-report.ts';
 import { CaseResult } from '../report/case-result.ts';
 import { RunReport } from '../report/run-report.ts';
+import { decodePng, type DecodedPng } from '../report/testing/decode-png.ts';
 import { loadGates } from '../score/index.ts';
+import { SweepResult } from '../whatif/index.ts';
 import { executeRun } from './execute-run.ts';
 import { loadCheckedSuite } from './load-checked-suite.ts';
 import { prepareCases } from './prepare-cases.ts';
@@ -66,6 +70,47 @@ function writeConfig(name: string, paths: Record<string, string>): string {
 
 function readReport(runId: string, directory = reportDir): RunReport {
   return RunReport.parse(JSON.parse(readFileSync(path.join(directory, runId, 'report.json'), 'utf8')));
+}
+
+/** Opens `file` in headless Chromium (no network, a fresh profile): the DOM after its script ran, and a screenshot of the window. */
+function renderInChromium(file: string, size: { width: number; height: number }): { dom: string; screenshot: string } {
+  const profile = mkdtempSync(path.join(work, 'chromium-'));
+  const screenshot = path.join(profile, 'screenshot.png');
+  const result = spawnSync(
+    chromium!,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--user-data-dir=${profile}`,
+      `--window-size=${size.width},${size.height}`,
+      `--screenshot=${screenshot}`,
+      '--dump-dom',
+      `file://${file}`,
+    ],
+    { encoding: 'utf8', timeout: 60_000, cwd: work },
+  );
+  expect(result.error).toBeUndefined();
+  expect(existsSync(screenshot)).toBe(true);
+  return { dom: result.stdout, screenshot };
+}
+
+/** Pixels within 8 per channel of `#rrggbb`. */
+function countPixels(png: DecodedPng, color: string): number {
+  const [red, green, blue] = [1, 3, 5].map((start) => Number.parseInt(color.slice(start, start + 2), 16)) as [number, number, number];
+  let count = 0;
+  for (let index = 0; index < png.pixels.length; index += 4) {
+    if (Math.abs(png.pixels[index]! - red) <= 8 && Math.abs(png.pixels[index + 1]! - green) <= 8 && Math.abs(png.pixels[index + 2]! - blue) <= 8) count += 1;
+  }
+  return count;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 /** A case result without what depends on the clock: timing, latencies. */
@@ -206,34 +251,12 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
     chromium === undefined ? `report.html renders in headless Chromium (skipped: ${CHROMIUM_MISSING})` : 'report.html renders in headless Chromium with its gate table, breakdown and case table',
     () => {
       const html = path.join(reportDir, 'whole', 'report.html');
-      const profile = mkdtempSync(path.join(work, 'chromium-'));
-      const screenshot = path.join(work, 'report.png');
-      const result = spawnSync(
-        chromium!,
-        [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          `--user-data-dir=${profile}`,
-          '--window-size=1280,1600',
-          `--screenshot=${screenshot}`,
-          '--dump-dom',
-          `file://${html}`,
-        ],
-        { encoding: 'utf8', timeout: 60_000, cwd: work },
-      );
-      expect(result.error).toBeUndefined();
-      expect(existsSync(screenshot)).toBe(true);
+      const { dom, screenshot } = renderInChromium(html, { width: 1280, height: 1600 });
       const png = readFileSync(screenshot);
       expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
       // A blank page compresses to a few kilobytes; the rendered report is far larger.
       expect(statSync(screenshot).size).toBeGreaterThan(30_000);
 
-      const dom = result.stdout;
       expect(dom).toContain('<table id="gates" class="gates">');
       expect(dom.match(/<tr class="gate (pass|fail|na)"/g)).toHaveLength(wholeRun.report.gates.length);
       expect(dom).toContain('<table id="categories">');
@@ -241,6 +264,127 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
       // The filter script ran (it writes the count) and nothing was fetched from the network.
       expect(dom).toContain('29 of 29 cases');
       expect(readFileSync(html, 'utf8')).not.toMatch(/(src|href)=["']https?:/);
+    },
+  );
+
+  it('adds the comparison with a baseline (harness run --compare, harness compare) and the threshold sweep (harness sweep) to the run’s report.html', async () => {
+    // The same suite at gate.relevanceThreshold 3, compared with the whole run at 2: answered cases without a 3 flip to refused.
+    const thresholdConfig = path.join(work, 'config-threshold-3.json');
+    writeFileSync(thresholdConfig, JSON.stringify({ ...JSON.parse(readFileSync(configFile, 'utf8')), gate: { relevanceThreshold: 3 } }, null, 2));
+    const directory = path.join(reportDir, 'threshold-3');
+    const html = path.join(directory, 'report.html');
+    const run = await harness(['run', '--suite', 'sample', '--perturb', '--run-id', 'threshold-3', '--compare', path.join(reportDir, 'whole')], { config: thresholdConfig });
+    expect([0, 1], run.stderr).toContain(run.code);
+
+    const comparison = Comparison.parse(JSON.parse(readFileSync(path.join(directory, 'comparison.json'), 'utf8')));
+    expect([comparison.base.runId, comparison.head.runId]).toEqual(['whole', 'threshold-3']);
+    // A run folder carries only its config's digest: the changed setting is named when the base is a baseline file (below).
+    expect(comparison.config).toEqual({ digestChanged: true, changes: null });
+    const flips = comparison.flips.passToFail;
+    expect(flips.length).toBeGreaterThan(0);
+    expect(flips.every((flip) => flip.base.status === 'answered' && flip.head.status === 'refused' && flip.head.reasons.length > 0)).toBe(true);
+    expect(run.stdout).toContain(`Compared with ${path.join(reportDir, 'whole')}: ${flips.length} pass → fail, ${comparison.flips.failToPass.length} fail → pass`);
+    expect(readFileSync(path.join(directory, 'comparison.md'), 'utf8')).toContain(`| \`${flips[0]!.id}\` |`);
+
+    const withComparison = readFileSync(html, 'utf8');
+    expect(withComparison).toContain('<a href="#report-comparison">Comparison with baseline</a>');
+    expect(withComparison).toContain('<div id="report-comparison">\n<section class="cg-compare" id="comparison-section">');
+    expect(withComparison).toContain('<h2>Comparison with baseline</h2>');
+    expect(withComparison).toContain(`<h3 class="bad">Pass → fail (${flips.length})</h3>`);
+    // One flip-table row per flip: the case, its golden line and the reasons it fails at 3.
+    for (const flip of flips) {
+      const row = withComparison.split('\n').find((line) => line.startsWith(`<tr><td><code>${flip.id}</code>`));
+      expect(row, flip.id).toBeDefined();
+      expect(row).toContain(`<code>${escapeHtml(flip.location.file)}:${flip.location.line}</code>`);
+      for (const reason of flip.head.reasons) expect(row).toContain(`<li>${escapeHtml(reason)}</li>`);
+    }
+    // The metric deltas carry their counts; the gates table shows each side.
+    const passRate = comparison.metrics.find((metric) => metric.name === 'pass_rate' && metric.population === 'baseline')!;
+    expect(withComparison).toContain(`(${passRate.base!.numerator}/${passRate.base!.denominator})`);
+    expect(withComparison).toContain(`(${passRate.head!.numerator}/${passRate.head!.denominator})`);
+    expect(withComparison).not.toContain('id="report-sweeps"');
+
+    const sweep = await harness(['sweep', '--report', directory, '--param', 'gate.relevanceThreshold=0:3:1'], { config: thresholdConfig });
+    expect(sweep.code, sweep.stderr).toBe(0);
+    expect(sweep.stderr).toContain('(1 sweep section(s), comparison with baseline)');
+    const swept = SweepResult.parse(JSON.parse(readFileSync(path.join(directory, 'sweep-gate-relevanceThreshold', 'sweep.json'), 'utf8')));
+    expect(swept.parameter).toMatchObject({ path: 'gate.relevanceThreshold', current: 3 });
+    const withSweep = readFileSync(html, 'utf8');
+    // Both sections: the sweep joined the comparison, it did not replace it.
+    expect(withSweep).toContain('<h2>Comparison with baseline</h2>');
+    expect(withSweep).toContain('<a href="#report-sweeps">Threshold sweep</a>');
+    expect(withSweep).toContain('<div id="report-sweeps">\n<section class="cg-sweep" id="sweep-gate-relevanceThreshold">');
+    expect(withSweep).toContain('<h2>Threshold sweep of <code>gate.relevanceThreshold</code></h2>');
+    const svg = withSweep.slice(withSweep.indexOf('<svg'), withSweep.indexOf('</svg>'));
+    expect(svg.match(/<polyline /g)).toHaveLength(4);
+    // The current threshold: a dashed vertical line with its label, and a ringed point on the trade-off.
+    expect(svg).toMatch(/<line x1="([\d.]+)" y1="38" x2="\1" y2="294" stroke="#0969da" stroke-width="1.5" stroke-dasharray="4 3"\/>/);
+    expect(svg).toContain('class="current">current 3</text>');
+    expect(svg.match(/r="6" fill="none" stroke="#0969da"/g)).toHaveLength(1);
+    expect(withSweep).toContain('<tr class="current"><td class="num">3 <span class="tag">current</span></td>');
+    expect(withSweep).not.toMatch(/(src|href)=["']https?:/);
+
+    // The folder's sections only: another run's sweep and an unreadable file are left out, with the reason.
+    mkdirSync(path.join(directory, 'sweep-of-another-run'));
+    writeFileSync(path.join(directory, 'sweep-of-another-run', 'sweep.json'), JSON.stringify({ ...swept, runId: 'whole' }));
+    mkdirSync(path.join(directory, 'sweep-broken'));
+    writeFileSync(path.join(directory, 'sweep-broken', 'sweep.json'), '{');
+    const rewritten = await writeReportHtml(directory);
+    expect(rewritten.comparison).toBe(path.join(directory, 'comparison.json'));
+    expect(rewritten.sweeps).toEqual([path.join(directory, 'sweep-gate-relevanceThreshold', 'sweep.json')]);
+    expect(rewritten.warnings).toEqual([
+      expect.stringMatching(/^sweep-broken\/sweep\.json not shown: not valid JSON: /),
+      'sweep-of-another-run/sweep.json not shown: it sweeps run whole, not this run threshold-3',
+    ]);
+    expect(readFileSync(html, 'utf8')).toBe(withSweep);
+    rmSync(path.join(directory, 'sweep-of-another-run'), { recursive: true });
+    rmSync(path.join(directory, 'sweep-broken'), { recursive: true });
+
+    // harness compare writes into the head's report.html unless told not to, and only into a run's.
+    const untouched = await harness(['compare', path.join(reportDir, 'whole'), directory, '--no-report-html']);
+    expect(untouched.code, untouched.stderr).toBe(0);
+    expect(readFileSync(html, 'utf8')).toBe(withSweep);
+    const baselineFile = path.join(work, 'baseline-whole.json');
+    expect((await harness(['baseline', '--suite', 'sample', '--from', path.join(reportDir, 'whole'), '--out', baselineFile])).code).toBe(0);
+    const notARun = await harness(['compare', directory, baselineFile, '--report-html']);
+    expect(notARun.code).toBe(2);
+    expect(notARun.stderr).toContain(`--report-html adds the comparison to the head run's report.html, but ${JSON.stringify(baselineFile)} is not a run folder`);
+    const reversed = await harness(['compare', baselineFile, directory], { config: thresholdConfig });
+    expect(reversed.code, reversed.stderr).toBe(0);
+    expect(reversed.stderr).toContain(`threshold-3/report.html (section "Comparison with baseline", 1 sweep(s))`);
+    expect(Comparison.parse(JSON.parse(readFileSync(path.join(directory, 'comparison.json'), 'utf8'))).base.label).toBe(baselineFile);
+    expect(readFileSync(html, 'utf8')).toContain(`<code>${escapeHtml(baselineFile)}</code>`);
+  });
+
+  it.skipIf(chromium === undefined)(
+    chromium === undefined
+      ? `report.html with a comparison and a sweep renders in headless Chromium (skipped: ${CHROMIUM_MISSING})`
+      : 'report.html with the comparison section (flip table) and the sweep chart renders in headless Chromium',
+    () => {
+      const html = path.join(reportDir, 'threshold-3', 'report.html');
+      const comparison = Comparison.parse(JSON.parse(readFileSync(path.join(reportDir, 'threshold-3', 'comparison.json'), 'utf8')));
+      const { dom, screenshot } = renderInChromium(html, { width: 1280, height: 7000 });
+      const png = decodePng(readFileSync(screenshot));
+      expect([png.width, png.height]).toEqual([1280, 7000]);
+      // Not blank: a good share of the page is drawn, in many colours, …
+      const pixels = png.width * png.height;
+      expect(countPixels(png, '#ffffff') / pixels).toBeLessThan(0.9);
+      const colors = new Set<number>();
+      for (let index = 0; index < png.pixels.length; index += 4) colors.add((png.pixels[index]! << 16) | (png.pixels[index + 1]! << 8) | png.pixels[index + 2]!);
+      expect(colors.size).toBeGreaterThan(200);
+      // … including what only the added sections draw: the false-acceptance curve of the chart
+      // (orange), the highlighted row of the current threshold (light blue) and the pass → fail pills (red).
+      expect(countPixels(png, '#bc4c00')).toBeGreaterThan(100);
+      expect(countPixels(png, '#ddf4ff')).toBeGreaterThan(5_000);
+      expect(countPixels(png, '#cf222e')).toBeGreaterThan(1_000);
+
+      // The DOM Chromium laid out: the flip table's rows, the chart with its current-threshold marker, the case table filtered by the script.
+      for (const flip of comparison.flips.passToFail) expect(dom).toContain(`<tr><td><code>${flip.id}</code><div class="muted">`);
+      expect(dom.match(/<polyline /g)).toHaveLength(4);
+      expect(dom).toContain('class="current">current 3</text>');
+      expect(dom).toContain('<tr class="current"><td class="num">3 <span class="tag">current</span></td>');
+      expect(dom.match(/<tr class="case /g)).toHaveLength(29);
+      expect(dom).toContain('29 of 29 cases');
     },
   );
 

@@ -9,6 +9,7 @@ export { loadReplayInputs } from './load-replay-inputs.ts';
 export type { LoadReplayInputsOptions, ReplayInputs } from './load-replay-inputs.ts';
 export { parseSweepRange } from './parse-sweep-range.ts';
 export { renderSweepHtml, renderSweepSection } from './render-sweep-html.ts';
+export type { RenderSweepSectionOptions } from './render-sweep-html.ts';
 export { renderSweepMarkdown } from './render-sweep-markdown.ts';
 export { renderSweepSvg } from './render-sweep-svg.ts';
 export { renderWhatIfMarkdown } from './render-what-if-markdown.ts';

@@ -1,17 +1,24 @@
 import { renderSweepSvg } from './render-sweep-svg.ts';
 import type { SweepPoint, SweepResult } from './sweep-result.ts';
 
+/** Options of `renderSweepSection`. */
+export interface RenderSweepSectionOptions {
+  /** The heading's words before the setting's path (default `Sweep of`; a run's report.html says `Threshold sweep of`). */
+  title?: string;
+}
+
 /**
  * The sweep as one HTML `<section>` with scoped styles: the inline SVG chart (see
  * `renderSweepSvg`) and the table of values, the current one highlighted. Stands alone in
- * `sweep.html` or joins a comparison page (`renderComparisonHtml`'s `sections`).
+ * `sweep.html`, joins a comparison page (`renderComparisonHtml`'s `sections`) or a run's report
+ * (`renderReportHtml`'s `sweeps`).
  */
-export function renderSweepSection(sweep: SweepResult): string {
+export function renderSweepSection(sweep: SweepResult, options: RenderSweepSectionOptions = {}): string {
   const { parameter } = sweep;
   const rows = sweep.points.map((point) => renderRow(point, parameter.current)).join('\n');
   return `<section class="cg-sweep" id="sweep-${escapeHtml(parameter.path.replace(/[^A-Za-z0-9]+/g, '-'))}">
 <style>${SECTION_STYLE}</style>
-<h2>Sweep of <code>${escapeHtml(parameter.path)}</code></h2>
+<h2>${escapeHtml(options.title ?? 'Sweep of')} <code>${escapeHtml(parameter.path)}</code></h2>
 <p class="muted">Run <code>${escapeHtml(sweep.runId)}</code> · suite ${escapeHtml(sweep.suite)} · ${escapeHtml(sweep.population)} cases · recomputed from the stored traces, no model call${parameter.current === null ? '' : ` · current value <b>${parameter.current}</b>`}${parameter.requested === parameter.path ? '' : ` · <code>${escapeHtml(parameter.requested)}</code> is read from <code>${escapeHtml(parameter.path)}</code> for this embedder`}${sweep.mismatches > 0 ? ` · ${sweep.mismatches} case(s) kept as stored (replay self-check)` : ''}</p>
 <figure>${renderSweepSvg(sweep)}</figure>
 <table>

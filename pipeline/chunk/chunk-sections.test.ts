@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isClausegateError } from '../errors.ts';
 import { extractDocument } from '../extract/index.ts';
+import { testCorpus } from '../testing/locate-test-corpus.ts';
 import type { Chunk, ExtractedDocument } from '../types.ts';
 import { buildDefinitionsIndex } from './build-definitions-index.ts';
 import { chunkSections } from './chunk-sections.ts';
@@ -234,8 +235,8 @@ describe('chunkSections on synthetic documents', () => {
   });
 });
 
-describe('chunkSections on the real corpus', () => {
-  const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus');
+describe.skipIf(!testCorpus.available)(testCorpus.title('chunkSections on the real corpus'), () => {
+  const corpus = testCorpus.root;
   const MAX_TOKENS = 320;
   const documents: { doc: string; document: ExtractedDocument; chunks: Chunk[] }[] = [];
   const skipped: string[] = [];

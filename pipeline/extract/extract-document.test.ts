@@ -2,9 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCorpus } from '../testing/locate-test-corpus.ts';
 import { extractDocument } from './extract-document.ts';
-
-const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus');
 
 describe('extractDocument', () => {
   let directory: string;
@@ -15,10 +14,10 @@ describe('extractDocument', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  it('reads a PDF, a DOCX and a text file by their extension', async () => {
-    const pdf = await extractDocument(path.join(corpus, 'cme/appendix-b-to-schedule-7-of-the-ila.pdf'));
+  it.skipIf(!testCorpus.available)(testCorpus.title('reads a PDF, a DOCX and a text file by their extension'), async () => {
+    const pdf = await extractDocument(testCorpus.path('cme', 'appendix-b-to-schedule-7-of-the-ila.pdf'));
     expect(pdf.status === 'extracted' && [pdf.document.format, pdf.document.pages.length]).toEqual(['pdf', 1]);
-    const docx = await extractDocument(path.join(corpus, 'fixtures/sample-agreement.docx'));
+    const docx = await extractDocument(testCorpus.path('fixtures', 'sample-agreement.docx'));
     expect(docx.status === 'extracted' && docx.document.format).toBe('docx');
     const text = path.join(directory, 'NOTES.TXT');
     writeFileSync(text, 'Fees are assessed per exchange.\n');

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testCorpus } from '../testing/locate-test-corpus.ts';
 import type { ExtractedDocument, ExtractionOutcome } from '../types.ts';
 import { buildTestPdf, streamObject } from './build-test-pdf.ts';
 import { extractPdf } from './extract-pdf.ts';
 import { measureReadability } from './measure-readability.ts';
 
-const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus/cme');
+const corpus = testCorpus.path('cme');
 const read = (name: string): Uint8Array => readFileSync(path.join(corpus, name));
 
 const FEE_LIST_2026 = 'january-2026-market-data-fee-list.pdf';
@@ -16,12 +17,6 @@ const FEE_NOTICE = '2026-market-data-fee-notice-august-14-2025.pdf';
 
 // Every CME PDF is extracted once, in order, and the tests read the results.
 const outcomes = new Map<string, ExtractionOutcome>();
-
-beforeAll(async () => {
-  for (const name of readdirSync(corpus).filter((file) => file.endsWith('.pdf')).sort()) {
-    outcomes.set(name, await extractPdf(read(name)));
-  }
-}, 120_000);
 
 function documentOf(name: string): ExtractedDocument {
   const outcome = outcomes.get(name);
@@ -35,7 +30,13 @@ function pageText(name: string, page: number): string {
   return found.text;
 }
 
-describe('extractPdf on the CME corpus', () => {
+describe.skipIf(!testCorpus.available)(testCorpus.title('extractPdf on the CME corpus'), () => {
+  beforeAll(async () => {
+    for (const name of readdirSync(corpus).filter((file) => file.endsWith('.pdf')).sort()) {
+      outcomes.set(name, await extractPdf(read(name)));
+    }
+  }, 120_000);
+
   it('extracts every CME PDF but the two whose text layer decodes to noise', () => {
     // 35 files, 34 documents: benchmark-data-fee-list.pdf is a byte-identical copy of the January 2026 list.
     expect(outcomes.size).toBe(35);
@@ -128,7 +129,7 @@ describe('extractPdf on damaged and unusual files', () => {
     expect(await extractPdf(new Uint8Array())).toMatchObject({ status: 'skipped', reason: 'empty' });
   });
 
-  it('reports a truncated PDF as corrupt even though pdfjs could still read its pages', async () => {
+  it.skipIf(!testCorpus.available)(testCorpus.title('reports a truncated PDF as corrupt even though pdfjs could still read its pages'), async () => {
     // Cut to 95%, this file still opens in pdfjs with all 8 pages of text: only the missing
     // end-of-file marker tells that the copy is incomplete.
     const bytes = read(FEE_LIST_2026);

@@ -7,10 +7,11 @@ import { isClausegateError } from '../errors.ts';
 import type { Embedder } from '../providers/embedder.ts';
 import { createOfflineEmbedder } from '../providers/offline-embedder.ts';
 import { openIndex } from '../store/index.ts';
+import { testCorpus } from '../testing/locate-test-corpus.ts';
 import { ingestSource, type IngestSummary } from './ingest-source.ts';
 
-const cme = path.resolve(import.meta.dirname, '../../../shared/corpus/cme');
-const docx = path.resolve(import.meta.dirname, '../../../shared/corpus/fixtures/sample-agreement.docx');
+const cme = testCorpus.path('cme');
+const docx = testCorpus.path('fixtures', 'sample-agreement.docx');
 
 /** Wraps an embedder and counts the texts it embeds, to prove reuse spends nothing. */
 class CountingEmbedder implements Embedder {
@@ -43,7 +44,7 @@ function encryptedPdf(): Buffer {
   );
 }
 
-describe('ingestSource over real documents with traps', () => {
+describe.skipIf(!testCorpus.available)(testCorpus.title('ingestSource over real documents with traps'), () => {
   let work: string;
   let root: string;
   let config: ClausegateConfig;

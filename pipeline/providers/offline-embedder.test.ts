@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isClausegateError } from '../errors.ts';
+import { testCorpus } from '../testing/locate-test-corpus.ts';
 import { describeEmbedderContract } from './embedder.contract.ts';
 import { createOfflineEmbedder } from './offline-embedder.ts';
 
 describeEmbedderContract('offline hashed n-gram', async () => ({ embedder: createOfflineEmbedder({ dimensions: 1024 }) }));
 describeEmbedderContract('offline hashed n-gram, odd small dimensions', async () => ({ embedder: createOfflineEmbedder({ dimensions: 97 }) }));
 
-const corpusRoot = fileURLToPath(new URL('../../../shared/corpus/cme/', import.meta.url));
+const corpusRoot = testCorpus.path('cme');
 
 // Chunks of the first table of january-2026-market-data-fee-list.pdf, copied from `pdftotext -layout`
 // output with runs of whitespace collapsed (footnote markers glued to words, as extracted). The last
@@ -129,7 +129,7 @@ describe('createOfflineEmbedder', () => {
     expect(ranked[0]!.name).toBe(expected);
   });
 
-  it.skipIf(!hasPdftotext())('uses chunks that really occur in the corpus PDFs (checked with pdftotext)', () => {
+  it.skipIf(!testCorpus.available || !hasPdftotext())(testCorpus.title('uses chunks that really occur in the corpus PDFs (checked with pdftotext)'), () => {
     const feeList = collapse(pdfText('january-2026-market-data-fee-list.pdf'));
     for (const chunk of Object.values(FEE_LIST_CHUNKS)) expect(feeList).toContain(chunk);
     expect(collapse(pdfText('ILA-Subscriber-Addendum.pdf'))).toContain(ADDENDUM_DEFINITION);
