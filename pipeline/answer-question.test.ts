@@ -9,8 +9,9 @@ import { ingestSource } from './ingest/index.ts';
 import { openAnswerPipeline, type OpenedAnswerPipeline } from './open-answer-pipeline.ts';
 import { createEmbedder } from './providers/create-embedder.ts';
 import type { GenerationRequest, GenerationResult, Generator } from './providers/generator.ts';
+import { testCorpus } from './testing/locate-test-corpus.ts';
 
-const corpus = path.resolve(import.meta.dirname, '../../shared/corpus/cme');
+const corpus = testCorpus.path('cme');
 const refusal = 'This is not addressed in the provided CME documents.';
 
 /** Wraps a generator and records every request it receives. */
@@ -26,7 +27,7 @@ class RecordingGenerator implements Generator {
   }
 }
 
-describe('answerQuestion over the real CME index (offline)', () => {
+describe.skipIf(!testCorpus.available)(testCorpus.title('answerQuestion over the real CME index (offline)'), () => {
   let indexDir: string;
   let pipeline: OpenedAnswerPipeline;
   let generator: RecordingGenerator;
@@ -74,6 +75,17 @@ describe('answerQuestion over the real CME index (offline)', () => {
     expect(generatorCalls).toBe(0);
     expect(result.generation).toBeNull();
     expect(result.refusal?.reason).toMatch(/^(no_chunks_retrieved|confidence_too_low|no_clear_winner|question_term_not_in_evidence|not_enough_relevant_chunks)$/);
+  });
+
+  it('refuses a question naming an acronym no CME document contains, before any generator call', async () => {
+    const { result, generatorCalls } = await ask("What SOC 2 report must a distributor's entitlement system have?");
+    expect(result.status).toBe('refused');
+    expect(result.refusal).toMatchObject({ text: refusal, reason: 'question_term_not_in_source' });
+    expect(result.refusal?.detail).toContain('"SOC"');
+    expect(generatorCalls).toBe(0);
+    // The same question about something the documents do name goes through.
+    const named = await ask("What entitlement system must a distributor's Licensee Group possess?");
+    expect(named.result.refusal?.reason).not.toBe('question_term_not_in_source');
   });
 
   it('refuses a question naming an exchange the documents never cover, even when fee chunks are relevant', async () => {

@@ -6,7 +6,7 @@ import { applyConfidenceGate } from './gate/apply-confidence-gate.ts';
 import type { Embedder } from './providers/embedder.ts';
 import type { GenerationOutput, GenerationResult, Generator } from './providers/generator.ts';
 import type { Reranker } from './providers/reranker.ts';
-import { checkCoverage, expandQuery, findQuestionTerms, normaliseQuestion, sanitiseQuestion } from './question/index.ts';
+import { buildSourceVocabulary, checkCoverage, expandQuery, findNamesAbsentFromSource, findQuestionTerms, normaliseQuestion, sanitiseQuestion } from './question/index.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
 import { retrieveCandidates, type RetrievalIndex } from './retrieve/retrieve-candidates.ts';
 
@@ -100,7 +100,15 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       const decision = applyConfidenceGate({
         rerank,
         settings: config.gate,
-        coverage: { terms: questionTerms, check: (texts) => checkCoverage(questionTerms, texts) },
+        coverage: {
+          terms: questionTerms,
+          check: (texts) => checkCoverage(questionTerms, texts),
+          absentNames: findNamesAbsentFromSource(
+            sanitised.text,
+            sourceVocabulary(pipeline.index),
+            config.retrieval.expansions.map((rule) => rule.pattern),
+          ),
+        },
       });
       lap('gate');
       if (decision.decision === 'refuse') {
@@ -222,6 +230,18 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
   }
 }
 
+const vocabularies = new WeakMap<object, Set<string>>();
+
+/** The words of the index's documents, built once per opened index. */
+function sourceVocabulary(index: RetrievalIndex): Set<string> {
+  let vocabulary = vocabularies.get(index);
+  if (vocabulary === undefined) {
+    vocabulary = buildSourceVocabulary(index.chunks.values());
+    vocabularies.set(index, vocabulary);
+  }
+  return vocabulary;
+}
+
 function refuse(result: AnswerResult, text: string, reason: string, detail: string): AnswerResult {
   result.status = 'refused';
   result.answer = null;
@@ -247,6 +267,7 @@ function toCandidateRecord(candidate: RankedCandidate, kept: boolean): Candidate
     vectorRank: candidate.vectorRank ?? null,
     keywordRank: candidate.keywordRank ?? null,
     rerankScore: candidate.rerankScore ?? null,
+    rerankStrength: candidate.rerankStrength ?? null,
     rank: candidate.rank,
     kept,
     linkedDefinition: candidate.linkedDefinition?.term ?? null,

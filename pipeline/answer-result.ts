@@ -34,6 +34,8 @@ export const CandidateRecord = z.object({
   vectorRank: z.number().int().nullable(),
   keywordRank: z.number().int().nullable(),
   rerankScore: z.number().nullable(),
+  /** The reranker's finer relevance that ordered equal scores (offline reranker), when it gave one; absent in older reports. */
+  rerankStrength: z.number().nullable().optional(),
   rank: z.number().int(),
   kept: z.boolean(),
   linkedDefinition: z.string().nullable(),

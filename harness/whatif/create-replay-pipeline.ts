@@ -57,7 +57,7 @@ const UNIT_FORM = new Float32Array([1, 1, 1]);
  * not reach the pool, so reciprocal rank fusion gives the stored scores); every similarity is
  * returned exactly (a query vector of ones against three float32 parts summing to the stored
  * double); only the definitions the run linked can be linked again (the trace keeps the pool
- * after linking, not before; linking depends on no what-if setting); the reranker returns the stored 0–3 scores, or fails as the stored run's did; the
+ * after linking, not before; linking depends on no what-if setting); the reranker returns the stored 0–3 scores (and strengths, which order equal scores), or fails as the stored run's did; the
  * chunk texts, definitions and coverage check are the index's own. When the gate lets evidence
  * through, the generator answers with the extractive generator if that is what the report used;
  * otherwise it records whether the evidence is the stored one (the stored answer stands) or new
@@ -101,6 +101,7 @@ export function createReplayPipeline(input: CreateReplayPipelineInput): ReplayPi
   };
 
   const rerankScores = new Map(stored.map((candidate) => [candidate.chunkId, candidate.rerankScore]));
+  const rerankStrengths = new Map(stored.map((candidate) => [candidate.chunkId, candidate.rerankStrength ?? null]));
   const reranker: Reranker = {
     info: parseNamed(input.versions.reranker),
     rerank: async (_question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]> => {
@@ -109,7 +110,10 @@ export function createReplayPipeline(input: CreateReplayPipelineInput): ReplayPi
       }
       return candidates.map((candidate) => {
         const score = rerankScores.get(candidate.chunkId);
-        return { chunkId: candidate.chunkId, score: (score ?? 0) as RerankScore['score'], detail: score == null ? 'no stored score (counted as 0)' : 'stored score' };
+        const strength = rerankStrengths.get(candidate.chunkId);
+        const replayed: RerankScore = { chunkId: candidate.chunkId, score: (score ?? 0) as RerankScore['score'], detail: score == null ? 'no stored score (counted as 0)' : 'stored score' };
+        if (strength != null) replayed.strength = strength;
+        return replayed;
       });
     },
   };

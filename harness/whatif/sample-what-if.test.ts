@@ -61,6 +61,9 @@ async function whatIfAndRerun(setting: string, runId: string, report = 'base'): 
   const out = path.join(work, `${runId}-whatif`);
   const result = await harness(['whatif', '--report', path.join(reportDir, report), '--set', setting, '--json', '--write-config', written, '--out', out]);
   expect(result.code, result.stderr).toBe(0);
+  // The what-if folder's report.html carries its comparison with the run as stored.
+  expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain(`<h2>Comparison with baseline</h2>`);
+  expect(Comparison.parse(JSON.parse(readFileSync(path.join(out, 'comparison.json'), 'utf8'))).head.runId).toBe(`${report}-whatif`);
   const rerun = await harness(['run', '--suite', 'sample', '--perturb', '--run-id', runId], written);
   expect([0, 1], rerun.stderr).toContain(rerun.code);
   return { whatIf: JSON.parse(result.stdout) as WhatIfJson, whatIfReport: RunReport.parse(JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8'))), real: readReport(runId) };
@@ -96,7 +99,9 @@ describe('harness whatif on the sample suite', () => {
     const base = readReport('base');
     // Known from the stored traces: an answered case is refused at 3 when no kept candidate scored 3.
     const expectedToFlip = base.cases.filter((item) => item.trace?.status === 'answered' && !item.trace.candidates.some((candidate) => candidate.kept && candidate.rerankScore === 3)).map((item) => item.id);
-    expect(expectedToFlip.length).toBeGreaterThanOrEqual(3);
+    // Two of the sample suite's answered cases have no 3 since the offline reranker orders and caps
+    // by more features (policy r2-2026.11.2); two flips still check the what-if against the rerun.
+    expect(expectedToFlip.length).toBeGreaterThanOrEqual(2);
 
     const { whatIf, whatIfReport, real } = await whatIfAndRerun('gate.relevanceThreshold=3', 'real-threshold-3');
     expect(whatIf.counts).toMatchObject({ needs_new_answer: 0, needs_rerun: 0, replay_mismatch: 0 });

@@ -7,7 +7,8 @@ import { buildPrompt } from './build-prompt.ts';
 import { selectEvidence } from './select-evidence.ts';
 import type { EvidenceCandidate, SelectEvidenceInput } from './select-evidence.ts';
 
-const budget = ClausegateConfig.parse({}).budget;
+// The per-document cap these cases exercise is 2 (the default is 3).
+const budget = { ...ClausegateConfig.parse({}).budget, maxChunksPerDocument: 2 };
 
 function chunk(chunkId: string, text: string, doc = `cme/${chunkId}.pdf`): Chunk {
   return {

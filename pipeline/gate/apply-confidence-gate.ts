@@ -7,7 +7,8 @@ export type GateRefusalReason =
   | 'confidence_too_low'
   | 'not_enough_relevant_chunks'
   | 'no_clear_winner'
-  | 'question_term_not_in_evidence';
+  | 'question_term_not_in_evidence'
+  | 'question_term_not_in_source';
 
 /** A question term the evidence must contain (a year, exchange, product, party, figure, date). */
 export interface CoverageTerm {
@@ -28,11 +29,14 @@ export interface ApplyConfidenceGateInput {
   coverage: {
     terms: readonly CoverageTerm[];
     check: (evidenceTexts: string[]) => { covered: boolean; missing: readonly CoverageTerm[] };
+    /** Names (acronyms) the question uses that no document of the source contains; see `findNamesAbsentFromSource`. */
+    absentNames?: readonly string[];
   };
 }
 
 /**
- * The confidence gate, in code, before any generator call. Tier one (reranked scores): refuse when
+ * The confidence gate, in code, before any generator call. First, a question naming something no
+ * document of the source contains (an acronym absent from every chunk: `SOC 2`) is refused. Tier one (reranked scores): refuse when
  * fewer than `minChunksRequired` chunks reach `relevanceThreshold`. Tier two (retrieval scores, when
  * reranking is off or failed): refuse when the top similarity is ≤ `minRetrievalScore` or the top
  * two are not apart by `minTopRatio`. Then the coverage check: every specific term the question
@@ -40,6 +44,16 @@ export interface ApplyConfidenceGateInput {
  */
 export function applyConfidenceGate(input: ApplyConfidenceGateInput): GateDecision {
   const { rerank, settings } = input;
+  const absentNames = input.coverage.absentNames ?? [];
+  if (settings.coverageCheck && absentNames.length > 0) {
+    return {
+      decision: 'refuse',
+      tier: 'coverage',
+      reason: 'question_term_not_in_source',
+      detail: `the question names ${absentNames.map((name) => `"${name}"`).join(', ')}, which no document of this source contains`,
+      missingTerms: absentNames.map((name) => ({ kind: 'name', text: name })),
+    };
+  }
   if (rerank.ranked.length === 0) {
     return { decision: 'refuse', tier: rerank.mode === 'reranked' ? 'rerank' : 'retrieval', reason: 'no_chunks_retrieved', detail: 'retrieval returned no candidate above the similarity floor' };
   }

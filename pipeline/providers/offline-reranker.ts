@@ -315,6 +315,8 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
 
 // A question clause opening after a framing clause: a question word or auxiliary after `:`, `.`, `;`,
 // `!`, `?`, a dash, `, but` / `, so` / `,`, or after `know` / `wondering` / `asking` (`need to know what…`).
+// After `:` or `!` (`hi there! quick one: minimum number of…`) any clause may be the question.
+const QUESTION_AFTER_COLON = /[:!]\s+(?=[\p{L}\p{N}])/gu;
 const QUESTION_CLAUSE =
   /(?:[.:;!?]\s+|\s[-\u2014]\s|,\s+(?:(?:but|so|and)\s+)?|\b(?:know|wondering|wonder|asking|ask|check|confirm)\s+)(?=(?:what|what's|which|who|whom|whose|how|when|where|why|whether|if|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have)\b)/g;
 
@@ -325,7 +327,7 @@ const QUESTION_CLAUSE =
  */
 function framingLength(normalized: string): number {
   let framing = 0;
-  for (const match of normalized.matchAll(QUESTION_CLAUSE)) {
+  for (const match of [...normalized.matchAll(QUESTION_CLAUSE), ...normalized.matchAll(QUESTION_AFTER_COLON)]) {
     const start = match.index + match[0].length;
     const rest = wordsOf(normalized.slice(start)).filter((word) => !STOP_WORDS.has(word) && word.length > 1);
     if (rest.length >= 2) framing = start;
@@ -650,9 +652,17 @@ export function definesTerm(text: string, subject: readonly string[]): boolean {
     const defined = match?.groups?.quoted ?? match?.groups?.bare;
     if (defined === undefined) continue;
     const definedKey = singular(normalizeForMatching(defined).replace(/[\s-]+/g, ' ').trim());
-    if (definedKey === subjectKey) return true;
+    if (definedKey === subjectKey || sameWordsAllowingTypos(definedKey, subjectKey)) return true;
   }
   return false;
+}
+
+/** True when both keys have the same number of words and each pair is equal or a typo of the other (`wallbozrd`/`wallboard`). */
+function sameWordsAllowingTypos(left: string, right: string): boolean {
+  const leftWords = left.split(' ');
+  const rightWords = right.split(' ');
+  if (leftWords.length !== rightWords.length) return false;
+  return leftWords.every((word, index) => word === rightWords[index] || (word.length >= 5 && isTypoOf(word, rightWords[index]!)));
 }
 
 function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {

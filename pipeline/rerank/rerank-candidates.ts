@@ -7,6 +7,8 @@ import { preferNewerVersions } from './prefer-newer-versions.ts';
 /** A candidate after reranking; `rerankScore` is undefined when reranking was off or failed. */
 export interface RankedCandidate extends RetrievalCandidate {
   rerankScore: number | undefined;
+  /** The reranker's finer relevance within equal scores, when it reports one. */
+  rerankStrength?: number | undefined;
   rerankDetail: string | undefined;
   /** 1-based position after reranking. */
   rank: number;
@@ -68,6 +70,7 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
     .map(({ candidate, score }, position): RankedCandidate => ({
       ...candidate,
       rerankScore: score?.score ?? 0,
+      rerankStrength: score?.strength,
       rerankDetail: score?.detail ?? 'no score returned (counted as 0)',
       rank: position + 1,
     }));

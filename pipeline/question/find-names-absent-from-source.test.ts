@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { buildSourceVocabulary, findNamesAbsentFromSource } from './find-names-absent-from-source.ts';
+
+const vocabulary = buildSourceVocabulary([
+  { doc: 'january-2026-market-data-fee-list.pdf', sectionHeading: 'CME Group Fee List', text: 'CME, CBOT, NYMEX and COMEX Information\nReal Time | Device | $134.50' },
+  { doc: 'benchmark-data-fee-list-january-2026.pdf', sectionHeading: 'CME Term SOFR', text: 'Category 2 – Use in OTC Derivative Products\nCVOL FX and CVOL Interest Rates' },
+  { doc: 'information-policies-v5-04.pdf', sectionHeading: '4. Entitlement Systems', text: 'Licensee Group must possess an entitlement system.' },
+]);
+
+describe('findNamesAbsentFromSource', () => {
+  it('finds an acronym no document contains', () => {
+    expect(findNamesAbsentFromSource("What SOC 2 report must a distributor's entitlement system have?", vocabulary)).toEqual(['SOC']);
+    expect(findNamesAbsentFromSource('What does CME charge for VIX and NYSE data?', vocabulary)).toEqual(['VIX', 'NYSE']);
+  });
+
+  it('passes acronyms the source holds in any letter case, and the document names', () => {
+    expect(findNamesAbsentFromSource('What is the CME Term SOFR Category 2 OTC fee for CBOT?', vocabulary)).toEqual([]);
+    expect(findNamesAbsentFromSource('Does the CVOL FX license cover NYMEX?', vocabulary)).toEqual([]);
+  });
+
+  it('ignores ordinary words, single capitals, labels and the expansion rules\' abbreviations', () => {
+    expect(findNamesAbsentFromSource('How must a Subscriber report a laptop under Category A1?', vocabulary)).toEqual([]);
+    expect(findNamesAbsentFromSource('What is the RT DOM fee?', vocabulary, ['RT', 'DOM'])).toEqual([]);
+  });
+
+  it('reads nothing into a question written in capitals', () => {
+    expect(findNamesAbsentFromSource('WHAT SOC 2 REPORT MUST A DISTRIBUTOR HAVE?', vocabulary)).toEqual([]);
+  });
+});

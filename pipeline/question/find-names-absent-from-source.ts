@@ -1,0 +1,41 @@
+/**
+ * The words of a source's documents, lowercase (letters and digits runs of every chunk's text and
+ * section heading, and of the document names): what `findNamesAbsentFromSource` checks a name against.
+ */
+export function buildSourceVocabulary(chunks: Iterable<{ doc: string; sectionHeading: string; text: string }>): Set<string> {
+  const vocabulary = new Set<string>();
+  for (const chunk of chunks) {
+    for (const text of [chunk.doc, chunk.sectionHeading, chunk.text]) {
+      for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) vocabulary.add(word);
+    }
+  }
+  return vocabulary;
+}
+
+// An acronym: two to eight capitals, digits or `&`, starting with a capital and holding at least two.
+const ACRONYM = /(?<![\p{L}\p{N}])(\p{Lu}[\p{Lu}\p{N}&]{1,7})(?![\p{L}\p{N}])/gu;
+
+/**
+ * The acronyms the question names that no document of the source contains (`SOC` in `What SOC 2
+ * report must…`): a system, standard or organisation the documents never mention, so they cannot
+ * say anything about it. Only acronyms count — ordinary words may be paraphrases of the documents'
+ * wording — and not in a question written mostly in capitals (`WHAT ARE THE…`), not `ignore` (the
+ * abbreviations the expansion rules spell out, `RT`, `DOM`), and not one the source holds in any
+ * letter case. In question order, each once.
+ */
+export function findNamesAbsentFromSource(question: string, vocabulary: ReadonlySet<string>, ignore: readonly string[] = []): string[] {
+  const letters = question.match(/\p{L}/gu) ?? [];
+  const capitals = question.match(/\p{Lu}/gu) ?? [];
+  if (letters.length === 0 || capitals.length / letters.length > 0.5) return [];
+  const ignored = new Set(ignore.map((word) => word.toLowerCase()));
+  const absent: string[] = [];
+  for (const match of question.matchAll(ACRONYM)) {
+    const name = match[1]!;
+    if ((name.match(/\p{Lu}/gu) ?? []).length < 2) continue;
+    const lower = name.toLowerCase();
+    const parts = lower.split('&').filter((part) => part.length > 0);
+    if (ignored.has(lower) || parts.every((part) => vocabulary.has(part))) continue;
+    if (!absent.includes(name)) absent.push(name);
+  }
+  return absent;
+}
