@@ -356,6 +356,19 @@ describe('splitIntoUnits', () => {
     ]);
   });
 
+  it('reads a clause whose number the extractor set apart as one sentence, across a wrapped numeral', () => {
+    const text = [
+      '8.3 | Subscriber must pay any outstanding fees revealed by an audit to CME, and Distributor, within thirty',
+      '(30) Days of receipt of an invoice from CME or Distributor and will be subject to interest at the lower of',
+      '1.5% per month or the maximum permitted by law.',
+      '(a) | once per twelve (12)-month period on no less than thirty (30) Days’ notice; and',
+    ].join('\n');
+    expect(splitIntoUnits(text)).toEqual([
+      '8.3 | Subscriber must pay any outstanding fees revealed by an audit to CME, and Distributor, within thirty (30) Days of receipt of an invoice from CME or Distributor and will be subject to interest at the lower of 1.5% per month or the maximum permitted by law.',
+      '(a) | once per twelve (12)-month period on no less than thirty (30) Days’ notice; and',
+    ]);
+  });
+
   it('does not take a wrapped date for a list item', () => {
     const text = 'All Fees will automatically increase on an annual basis, from January\n1 of each calendar year by a percentage amount.';
     expect(splitIntoUnits(text)).toEqual(['All Fees will automatically increase on an annual basis, from January 1 of each calendar year by a percentage amount.']);

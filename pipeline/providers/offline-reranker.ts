@@ -779,7 +779,8 @@ export function splitIntoPassages(text: string): string[][] {
       passages.push([collapse(line)]);
       return;
     }
-    if (LIST_ITEM.test(line) || DEFINITION_LINE_PATTERN.test(line)) flushParagraph();
+    const wrappedNumeral = /^\(\d+\)/.test(line) && NUMBER_WORD_END.test(paragraph.at(-1) ?? '');
+    if (!wrappedNumeral && (LIST_ITEM.test(line) || DEFINITION_LINE_PATTERN.test(line))) flushParagraph();
     paragraph.push(line);
   };
   const releasePending = () => {
@@ -791,6 +792,12 @@ export function splitIntoPassages(text: string): string[][] {
       releasePending();
       flushParagraph();
       label = undefined;
+    } else if (isNumberedClauseRow(line)) {
+      // `8.3 | Subscriber must pay … within thirty` is a clause whose number the extractor set apart, not a table row.
+      label = undefined;
+      releasePending();
+      flushParagraph();
+      paragraph.push(line);
     } else if (TABLE_ROW.test(line)) {
       if (pending.length > 0) {
         const labelLines = pending.slice(-2);
@@ -816,6 +823,20 @@ export function splitIntoPassages(text: string): string[][] {
   releasePending();
   flushParagraph();
   return passages.map((passage) => passage.filter((unit) => /[\p{L}\p{N}]/u.test(unit))).filter((passage) => passage.length > 0);
+}
+
+// A line ending in a number word: a next line opening `(30)` continues it (`within thirty` / `(30) Days`), it is no list item.
+const NUMBER_WORD_END = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(?:-\w+)?$/i;
+
+// A clause or list number set apart as a cell: `8.3`, `15`, `(a)`, `1)`, `b)`.
+const CLAUSE_NUMBER_CELL = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3})*\.?|\([0-9A-Za-z]{1,4}\)|[0-9]{1,2}\)|[a-z]\))$/;
+
+/** A two-cell line whose first cell is a clause number and whose second is prose (six words or more, no amount). */
+function isNumberedClauseRow(line: string): boolean {
+  const cells = line.split(' | ');
+  if (cells.length !== 2) return false;
+  const [number, prose] = cells as [string, string];
+  return CLAUSE_NUMBER_CELL.test(number.trim()) && prose.trim().split(/\s+/).length >= 6 && !MONEY.test(prose);
 }
 
 function isHeadingLine(line: string, longest: number): boolean {
