@@ -159,6 +159,18 @@ describe('createOfflineReranker', () => {
     expect(profile.terms.find((term) => term.display === 'gme')?.alternatives).toEqual([['gulf', 'mercantil', 'exchang']]);
   });
 
+  it('answers a when-question with a relative deadline as well as a date', async () => {
+    const clause = candidate('report', 'Reporting', 'The Licensee shall submit a monthly usage report no later than 15 days after the end of each calendar month.');
+    expect((await scoreOf('When must the Licensee submit its monthly usage report?', clause)).score).toBe(3);
+  });
+
+  it('tolerates a letter dropped from a four-letter word', async () => {
+    const clause = candidate('audit', 'Audit', 'HCX may audit the Licensee no more than once in any calendar year.');
+    expect((await scoreOf('How often may HCX audt the Licensee?', clause)).detail).toContain('audt(typo)');
+    // Not when the first letter differs.
+    expect((await scoreOf('How often may HCX idit the Licensee?', clause)).detail).toMatch(/missing [^|]*idit/);
+  });
+
   it('tolerates a typo in a long word', async () => {
     const score = await scoreOf('Who is a subcriber?', candidate('s', '', 'Each Subscriber must sign the Subscriber Addendum.'));
     expect(score.score).toBeGreaterThanOrEqual(1);

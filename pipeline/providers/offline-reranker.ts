@@ -527,11 +527,31 @@ function spellingCredit(stems: readonly string[], stream: TokenStream): number {
   if (stems.length > 1) return containsSequence(stream.stems, stems) ? 1 : 0;
   const termStem = stems[0]!;
   if (stream.stemSet.has(termStem)) return 1;
-  if (termStem.length < 5 || /\p{N}/u.test(termStem)) return 0;
+  if (/\p{N}/u.test(termStem)) return 0;
+  if (termStem.length === 4) {
+    // A four-letter word with a letter dropped (`audt`, `cont`): one insertion away, same first letter.
+    for (const wordStem of stream.stemSet) {
+      if (wordStem.length === 5 && wordStem[0] === termStem[0] && isOneInsertion(termStem, wordStem)) return 0.8;
+    }
+    return 0;
+  }
+  if (termStem.length < 5) return 0;
   for (const wordStem of stream.stemSet) {
     if (isTypoOf(termStem, wordStem)) return 0.8;
   }
   return 0;
+}
+
+/** True when inserting one character into `shorter` gives `longer`. */
+function isOneInsertion(shorter: string, longer: string): boolean {
+  if (longer.length !== shorter.length + 1) return false;
+  let skipped = false;
+  for (let left = 0, right = 0; left < shorter.length; right += 1) {
+    if (shorter[left] === longer[right]) left += 1;
+    else if (skipped) return false;
+    else skipped = true;
+  }
+  return true;
 }
 
 function containsSequence(stems: readonly string[], sequence: readonly string[]): boolean {
@@ -670,7 +690,8 @@ function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
     case 'amount':
       return hasMoneyAmount(text);
     case 'date':
-      return hasDate(text);
+      // `When must the report be submitted?` — `no later than 15 days after the month` answers it too.
+      return hasDate(text) || hasDuration(text);
     case 'duration':
       return hasDuration(text);
     case 'definition':
