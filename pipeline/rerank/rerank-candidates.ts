@@ -76,7 +76,43 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
     }));
   const relevant = ranked.filter((candidate) => (candidate.rerankScore ?? 0) >= settings.relevanceThreshold).length;
   const keep = Math.min(settings.keepMax, Math.max(settings.keepMin, relevant));
-  return { ranked, kept: ranked.slice(0, keep), mode: 'reranked', fallbackError: undefined };
+  const kept = keepEveryYear(ranked, ranked.slice(0, keep), yearsNamed(input.question), settings.relevanceThreshold);
+  return { ranked, kept, mode: 'reranked', fallbackError: undefined };
+}
+
+function yearsNamed(question: string): string[] {
+  return [...new Set(question.match(/(?<![\p{N}.,$])(?:19|20)\d{2}(?!\p{N})/gu) ?? [])];
+}
+
+/** The year a document is of: its name's year when it has one (`january-2025-market-data-fee-list.pdf`), else any year its heading or text names. */
+function holdsYear(candidate: RankedCandidate, year: string): boolean {
+  const { chunk } = candidate;
+  const named = (text: string) => new RegExp(`(?<!\\d)${year}(?!\\d)`).test(text);
+  if (/(?<!\d)(?:19|20)\d{2}(?!\d)/.test(chunk.doc)) return named(chunk.doc);
+  return named(chunk.sectionHeading) || named(chunk.text);
+}
+
+/**
+ * A question that names several years (`from 2025 to 2026`) compares their documents: when no kept
+ * candidate is of one of the years (see `holdsYear`), the best-ranked
+ * relevant candidate that does takes the place of the lowest-ranked kept one that is not the only
+ * holder of another named year. Kept candidates stay in rank order.
+ */
+function keepEveryYear(ranked: readonly RankedCandidate[], kept: RankedCandidate[], years: readonly string[], threshold: number): RankedCandidate[] {
+  if (years.length < 2 || kept.length === 0) return kept;
+  const result = [...kept];
+  for (const year of years) {
+    if (result.some((candidate) => holdsYear(candidate, year))) continue;
+    const best = ranked.find((candidate) => !result.includes(candidate) && (candidate.rerankScore ?? 0) >= threshold && holdsYear(candidate, year));
+    if (best === undefined) continue;
+    const sole = (candidate: RankedCandidate) =>
+      years.some((other) => holdsYear(candidate, other) && result.filter((entry) => holdsYear(entry, other)).length === 1);
+    const replaced = [...result].reverse().find((candidate) => !sole(candidate));
+    if (replaced === undefined) continue;
+    result.splice(result.indexOf(replaced), 1);
+    result.push(best);
+  }
+  return result.sort((left, right) => left.rank - right.rank);
 }
 
 function keepByRetrieval(

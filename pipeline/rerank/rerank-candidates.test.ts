@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ClausegateConfig } from '../config/config-schema.ts';
+import type { RerankCandidate, Reranker, RerankScore } from '../providers/reranker.ts';
+import type { RetrievalCandidate } from '../retrieve/retrieve-candidates.ts';
+import { rerankCandidates } from './rerank-candidates.ts';
+
+const settings = { ...ClausegateConfig.parse({}).rerank, relevanceThreshold: 2 };
+
+function candidate(chunkId: string, doc: string, text: string, fusedScore: number): RetrievalCandidate {
+  return {
+    chunk: { chunkId, doc, source: 'cme', docHash: '0'.repeat(64), ordinal: 0, pageStart: 1, pageEnd: 1, sectionHeading: 'Fees', span: { start: 0, end: text.length }, text, tokenCount: 10, isDefinitions: false, kind: 'table' },
+    similarity: 0.3,
+    keywordScore: 1,
+    vectorRank: 1,
+    keywordRank: 1,
+    fusedScore,
+    forms: ['q'],
+    linkedDefinition: undefined,
+  };
+}
+
+/** A reranker that returns fixed scores (and strengths) by chunk id. */
+function fixedReranker(scores: Record<string, [RerankScore['score'], number?]>): Reranker {
+  return {
+    info: { name: 'fixed', model: 'table' },
+    rerank: async (_question: string, candidates: readonly RerankCandidate[]) =>
+      candidates.map((item) => {
+        const [score, strength] = scores[item.chunkId] ?? [0];
+        return strength === undefined ? { chunkId: item.chunkId, score, detail: 'fixed' } : { chunkId: item.chunkId, score, strength, detail: 'fixed' };
+      }),
+  };
+}
+
+describe('rerankCandidates', () => {
+  it('orders equal scores by the reranker strength, then by retrieval order', async () => {
+    const candidates = [candidate('a', 'x.pdf', 'a', 0.9), candidate('b', 'y.pdf', 'b', 0.8), candidate('c', 'z.pdf', 'c', 0.7)];
+    const result = await rerankCandidates({ question: 'q', candidates, reranker: fixedReranker({ a: [3, 1], b: [3, 2], c: [3] }), settings });
+    expect(result.ranked.map((item) => [item.chunk.chunkId, item.rank, item.rerankStrength])).toEqual([
+      ['b', 1, 2],
+      ['a', 2, 1],
+      ['c', 3, undefined],
+    ]);
+  });
+
+  it('keeps a candidate of each year a comparison names, in rank order', async () => {
+    const candidates = [
+      candidate('d1', 'january-2026-market-data-fee-list.pdf', 'Real Time | Device | $134.50 (was $130.10 in January 2025)', 0.9),
+      candidate('d2', 'benchmark-data-fee-list-january-2026.pdf', 'Real Time Subscriber Display Device | Device | $5', 0.8),
+      candidate('d3', 'benchmark-data-fee-list-january-2026.pdf', 'Real Time Subscriber Display Device | Device | $0', 0.7),
+      candidate('old', 'january-2025-market-data-fee-list.pdf', 'Real Time | Device | $130.10', 0.6),
+    ];
+    const reranker = fixedReranker({ d1: [3], d2: [3], d3: [3], old: [3] });
+    const narrow = { ...settings, keepMax: 3 };
+    const compared = await rerankCandidates({ question: 'How much did the real-time display device fee go up from 2025 to 2026?', candidates, reranker, settings: narrow });
+    // The 2026 list mentions 2025 in its text, but it is the 2026 list: the 2025 list takes the last place.
+    expect(compared.kept.map((item) => item.chunk.chunkId)).toEqual(['d1', 'd2', 'old']);
+    const single = await rerankCandidates({ question: 'What is the real-time display device fee in 2026?', candidates, reranker, settings: narrow });
+    expect(single.kept.map((item) => item.chunk.chunkId)).toEqual(['d1', 'd2', 'd3']);
+  });
+});
