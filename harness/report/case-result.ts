@@ -81,6 +81,11 @@ export const LocatedEvidence = z
     end: count,
     /** Share of the quote's tokens found (see `locateQuote`). */
     score: z.number().min(0).max(1),
+    /**
+     * The same quote word for word in other documents (another edition of a schedule, a renamed
+     * copy): selected evidence there counts as this quote (see `createVerbatimCopyFinder`).
+     */
+    copies: z.array(z.object({ doc: z.string().min(1), page: z.number().int().positive(), start: count, end: count }).strict()).optional(),
   })
   .strict();
 export type LocatedEvidence = z.infer<typeof LocatedEvidence>;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { IndexManifest, ManifestDocument } from '../../pipeline/store/index.ts';
-import { locateQuoteInTokens, tokenisePage } from '../golden/index.ts';
+import { createVerbatimCopyFinder, locateQuoteInTokens, tokenisePage } from '../golden/index.ts';
 import type { GoldenEntry, GoldenProblem, LoadedSuite, PageTokens, BaselineCase, PerturbationCase } from '../golden/index.ts';
 import type { LocatedEvidence } from '../report/case-result.ts';
 import type { DocumentAliases } from '../score/index.ts';
@@ -65,7 +65,7 @@ export interface SuiteCheck {
  * settings against the configured source, and locates every expected quote in the indexed text of
  * its page — an unknown (or skipped) document, a page out of range, or a quote not found is a
  * problem on the quote's line. A quote on a byte-identical duplicate is read in the document it
- * duplicates. Pure: the caller reads the files and the index.
+ * duplicates. A located quote also records where else it occurs word for word (`copies`). Pure: the caller reads the files and the index.
  */
 export function checkSuite(input: CheckSuiteInput): SuiteCheck {
   const { suite, manifest, pageTexts } = input;
@@ -85,6 +85,7 @@ export function checkSuite(input: CheckSuiteInput): SuiteCheck {
     return tokens;
   };
 
+  const findCopies = createVerbatimCopyFinder(pageTexts);
   const evidence = new Map<string, LocatedEvidence[]>();
   let total = 0;
   let located = 0;
@@ -120,7 +121,16 @@ export function checkSuite(input: CheckSuiteInput): SuiteCheck {
         continue;
       }
       located += 1;
-      found.push({ doc: expected.doc, page: expected.page, quote: expected.quote, start: location.span.start, end: location.span.end, score: location.score });
+      const copies = findCopies(expected.quote, new Set([expected.doc, textDocument.doc]));
+      found.push({
+        doc: expected.doc,
+        page: expected.page,
+        quote: expected.quote,
+        start: location.span.start,
+        end: location.span.end,
+        score: location.score,
+        ...(copies.length > 0 ? { copies } : {}),
+      });
     }
     if (!evidence.has(entry.value.id)) evidence.set(entry.value.id, found);
   }

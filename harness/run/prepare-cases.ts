@@ -60,5 +60,6 @@ export function prepareCases(suite: LoadedSuite, check: SuiteCheck, options: { p
 }
 
 function toSpan(evidence: LocatedEvidence) {
-  return { doc: evidence.doc, page: evidence.page, start: evidence.start, end: evidence.end };
+  const span = { doc: evidence.doc, page: evidence.page, start: evidence.start, end: evidence.end };
+  return evidence.copies === undefined ? span : { ...span, copies: evidence.copies };
 }

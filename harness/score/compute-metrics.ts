@@ -77,7 +77,7 @@ const RATE_DEFINITIONS: Record<CaseMetricName, RateDefinition> = {
     measure: (scores) => countWhere(scores, () => true, (score) => score.passed),
   },
   evidence_recall: {
-    definition: 'expected spans overlapped by the selected evidence / expected spans, over answerable cases',
+    definition: 'expected spans (or their word-for-word copies in other documents) overlapped by the selected evidence / expected spans, over answerable cases',
     measure: (scores) => sumOver(scores.filter(isAnswerable), (score) => [score.evidenceRecall.overlapped, score.evidenceRecall.expected]),
   },
   pool_evidence_recall: {

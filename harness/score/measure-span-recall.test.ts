@@ -26,6 +26,13 @@ describe('measureSpanRecall', () => {
     expect(measureSpanRecall(expected, observed, { 'fees-copy.pdf': ['fees.pdf'] }).overlapped).toBe(1);
   });
 
+  it('counts the word-for-word copy of a quote in another edition, and only there', () => {
+    const withCopy = [{ doc: 'schedule-2-v5.pdf', page: 3, start: 100, end: 200, copies: [{ doc: 'schedule-2-v5.01.pdf', page: 3, start: 340, end: 440 }] }];
+    expect(measureSpanRecall(withCopy, [{ doc: 'schedule-2-v5.01.pdf', page: 3, start: 300, end: 400 }]).overlapped).toBe(1);
+    expect(measureSpanRecall(withCopy, [{ doc: 'schedule-2-v5.01.pdf', page: 3, start: 0, end: 300 }]).overlapped).toBe(0);
+    expect(measureSpanRecall(withCopy, [{ doc: 'schedule-2-v5.01.pdf', page: 2, start: 340, end: 440 }]).overlapped).toBe(0);
+  });
+
   it('has no rate when nothing is expected', () => {
     expect(measureSpanRecall([], [{ doc: 'fees.pdf', page: 1, start: 0, end: 1 }])).toEqual({ overlapped: 0, expected: 0, rate: null });
   });

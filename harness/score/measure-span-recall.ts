@@ -7,6 +7,8 @@ export interface DocumentSpan {
   /** Character offsets `[start, end)` in that page's extracted text. */
   start: number;
   end: number;
+  /** For an expected span: the same quote word for word elsewhere, which counts as this span. */
+  copies?: DocumentSpan[];
 }
 
 /** Documents that are byte-identical to others: `{ 'a.pdf': ['b.pdf'] }`. Read in both directions. */
@@ -23,14 +25,17 @@ export interface SpanRecall {
 
 /**
  * Counts the expected spans that share at least one character with an observed span on the same
- * page of the same document or of a byte-identical duplicate (same text, so the same offsets).
+ * page of the same document or of a byte-identical duplicate (same text, so the same offsets), or
+ * with one of the span's verbatim `copies` in another document.
  */
 export function measureSpanRecall(
   expected: readonly DocumentSpan[],
   observed: readonly DocumentSpan[],
   aliases: DocumentAliases = {},
 ): SpanRecall {
-  const overlapped = expected.filter((target) => observed.some((span) => spansOverlap(target, span, aliases))).length;
+  const overlapped = expected.filter((target) =>
+    [target, ...(target.copies ?? [])].some((place) => observed.some((span) => spansOverlap(place, span, aliases))),
+  ).length;
   return { overlapped, expected: expected.length, rate: expected.length === 0 ? null : overlapped / expected.length };
 }
 
