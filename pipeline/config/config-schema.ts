@@ -42,6 +42,7 @@ const defaultExpansions: ExpansionRule[] = [
   { pattern: 'nonpro', expansion: 'non-professional', note: 'subscriber category' },
   { pattern: 'RT', expansion: 'real time', note: 'data timing' },
   { pattern: 'SOFR', expansion: 'Secured Overnight Financing Rate', note: 'benchmark' },
+  { pattern: 'AI', expansion: 'artificial intelligence', note: 'Schedule 5 (2026) spells it out: machine learning and/or artificial intelligence' },
 ];
 
 /**
@@ -152,7 +153,7 @@ export const ClausegateConfig = z
           .record(z.string(), z.object({ vectorK: positiveInteger, keywordK: positiveInteger, candidatePool: positiveInteger }).strict())
           .default({ 'offline-lexical': { vectorK: 40, keywordK: 40, candidatePool: 48 } }),
         linkDefinitions: z.boolean().default(true),
-        expansionRulesVersion: z.string().min(1).default('x1'),
+        expansionRulesVersion: z.string().min(1).default('x2'),
         expansions: z.array(ExpansionRule).default(defaultExpansions),
       })
       .strict()

@@ -217,6 +217,22 @@ describe('createExtractiveGenerator', () => {
     expect(texts.length).toBeLessThanOrEqual(6);
   });
 
+  it('answers a date question with the dated label a sentence sits under', async () => {
+    const notice: GenerationEvidence = {
+      anchor: 'C0',
+      chunkId: 'notice',
+      doc: 'fee-and-policy-adjustments.pdf',
+      page: 2,
+      sectionHeading: 'Non-Display Use',
+      text: 'Effective Date: January 1, 2025\n(i) All Applications accessing Information for Non-Display Use must be reported on an As Needed\nbasis in the Data Services Portal.',
+    };
+    const { output } = await createExtractiveGenerator().generate(request('Since when must all non-display applications be reported As Needed?', 6, [notice]));
+    expect(output.kind === 'answer' && output.sentences.map((sentence) => sentence.text)).toEqual([
+      'Effective Date: January 1, 2025',
+      '(i) All Applications accessing Information for Non-Display Use must be reported on an As Needed basis in the Data Services Portal.',
+    ]);
+  });
+
   it('cites every evidence item a repeated sentence occurs in', async () => {
     const twin: GenerationEvidence = { ...EVIDENCE[1]!, anchor: 'C1', chunkId: 'display-copy', doc: 'copy.pdf' };
     const evidence = [{ ...EVIDENCE[1]!, anchor: 'C0' }, twin];

@@ -1,6 +1,6 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { dropUnmatchedFraming, measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
+import { dropUnmatchedFraming, hasDate, measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
 import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
 
 /** Options of `createExtractiveGenerator`. */
@@ -90,6 +90,24 @@ interface Unit {
   next?: string;
   /** For a sentence ending in `:` or `;`, what completes it: the list items after it, or its next sentence. */
   items?: string[];
+  /** The nearest `label: date` line above it in its evidence item (`Effective Date: January 1, 2025`), if any. */
+  datedBy?: string;
+}
+
+// A label line giving a date: `Effective Date: January 1, 2025`, `Effective – September 1, 2024`.
+const DATED_LABEL = /^[\p{L} ]{3,40}(?::|\s[–-])\s/u;
+
+/** A short `label: date` line; it dates what follows it, so it brings the next unit along. */
+function isDatedLabel(unit: string): boolean {
+  return unit.length <= 60 && DATED_LABEL.test(unit) && hasDate(unit);
+}
+
+/** The nearest unit before `index` (exclusive of it) that is a `label: date` line, if any. */
+function lastDatedLabel(units: readonly string[], index: number): string | undefined {
+  for (let at = index - 1; at >= 0; at -= 1) {
+    if (isDatedLabel(units[at]!)) return units[at]!;
+  }
+  return undefined;
 }
 
 // A unit that is a list item: `(a)`, `1)`, `2.`, `a)`, or a bullet.
@@ -132,6 +150,9 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         }
         const relevance = measureSegment(profile, text, evidence.sectionHeading, evidence.doc);
         const unit: Unit = { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance), next: passage[index + 1] };
+        if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
+        const dated = lastDatedLabel(units, position - 1);
+        if (dated !== undefined) unit.datedBy = dated;
         if (/[:;]$/.test(text)) {
           // A sentence ending in `:` or `;` is not finished: its list items, or else its next sentence, complete it.
           const items = text.endsWith(':') ? listItemsAfter(units, position) : [];
@@ -168,6 +189,14 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
     }
   }
   chosen.splice(limit);
+  // A date question answered by a sentence without a date: the dated label it sits under says when.
+  if (profile.ask === 'date' && !best.relevance.askMet && best.datedBy !== undefined) {
+    const label = byText.get(best.datedBy);
+    if (label !== undefined && !chosen.includes(label)) {
+      chosen.unshift(label);
+      chosen.splice(limit);
+    }
+  }
   // Room left: a chosen sentence brings the next sentence of its paragraph, which continues it.
   for (let index = 0; index < chosen.length && chosen.length < limit; index += 1) {
     const next = chosen[index]!.next === undefined ? undefined : byText.get(chosen[index]!.next!);
