@@ -6,7 +6,16 @@ import { applyConfidenceGate } from './gate/apply-confidence-gate.ts';
 import type { Embedder } from './providers/embedder.ts';
 import type { GenerationOutput, GenerationResult, Generator } from './providers/generator.ts';
 import type { Reranker } from './providers/reranker.ts';
-import { buildSourceVocabulary, checkCoverage, expandQuery, findNamesAbsentFromSource, findQuestionTerms, normaliseQuestion, sanitiseQuestion } from './question/index.ts';
+import {
+  buildSourceVocabulary,
+  checkCoverage,
+  expandQuery,
+  findNamesAbsentFromSource,
+  findQuestionTerms,
+  findRequiredActionAbsentFromSource,
+  normaliseQuestion,
+  sanitiseQuestion,
+} from './question/index.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
 import { retrieveCandidates, type RetrievalIndex } from './retrieve/retrieve-candidates.ts';
 
@@ -103,11 +112,10 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
         coverage: {
           terms: questionTerms,
           check: (texts) => checkCoverage(questionTerms, texts),
-          absentNames: findNamesAbsentFromSource(
-            sanitised.text,
-            sourceVocabulary(pipeline.index),
-            config.retrieval.expansions.map((rule) => rule.pattern),
-          ),
+          absentNames: [
+            ...findNamesAbsentFromSource(sanitised.text, sourceVocabulary(pipeline.index), config.retrieval.expansions.map((rule) => rule.pattern)),
+            ...[findRequiredActionAbsentFromSource(sanitised.text, sourceVocabulary(pipeline.index))].filter((action) => action !== undefined),
+          ],
         },
       });
       lap('gate');

@@ -29,7 +29,7 @@ export interface ApplyConfidenceGateInput {
   coverage: {
     terms: readonly CoverageTerm[];
     check: (evidenceTexts: string[]) => { covered: boolean; missing: readonly CoverageTerm[] };
-    /** Names (acronyms) the question uses that no document of the source contains; see `findNamesAbsentFromSource`. */
+    /** Names (acronyms) and required actions the question asks about that no document of the source contains; see `findNamesAbsentFromSource`, `findRequiredActionAbsentFromSource`. */
     absentNames?: readonly string[];
   };
 }

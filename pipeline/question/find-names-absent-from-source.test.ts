@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSourceVocabulary, findNamesAbsentFromSource } from './find-names-absent-from-source.ts';
+import { buildSourceVocabulary, findNamesAbsentFromSource, findRequiredActionAbsentFromSource } from './find-names-absent-from-source.ts';
 
 const vocabulary = buildSourceVocabulary([
   { doc: 'january-2026-market-data-fee-list.pdf', sectionHeading: 'CME Group Fee List', text: 'CME, CBOT, NYMEX and COMEX Information\nReal Time | Device | $134.50' },
@@ -25,5 +25,16 @@ describe('findNamesAbsentFromSource', () => {
 
   it('reads nothing into a question written in capitals', () => {
     expect(findNamesAbsentFromSource('WHAT SOC 2 REPORT MUST A DISTRIBUTOR HAVE?', vocabulary)).toEqual([]);
+  });
+});
+
+describe('findRequiredActionAbsentFromSource', () => {
+  it('finds an action a requirement question asks about that no document words', () => {
+    expect(findRequiredActionAbsentFromSource('Does the Subscriber Addendum require subscribers to encrypt CME market data at rest?', vocabulary)).toBe('encrypt');
+  });
+
+  it('passes an action the source words in any form, and questions that ask no requirement', () => {
+    expect(findRequiredActionAbsentFromSource('Is a Licensee Group required to possess an entitlement system?', vocabulary)).toBeUndefined();
+    expect(findRequiredActionAbsentFromSource('Can a Subscriber encrypt the data?', vocabulary)).toBeUndefined();
   });
 });

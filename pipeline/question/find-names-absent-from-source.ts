@@ -39,3 +39,20 @@ export function findNamesAbsentFromSource(question: string, vocabulary: Readonly
   }
   return absent;
 }
+
+// `does X require Y to encrypt…`, `is a licensee obliged to notify…`: the action a requirement asks about.
+const REQUIRED_ACTION = /\b(?:requires?|required|obliged?|obligates?|obligated|mandates?|mandated|compels?|compelled)\b(?:\s+[\p{L}'’-]+){0,6}?\s+to\s+(\p{L}{4,})/iu;
+
+/**
+ * The action a question asks whether the documents require (`encrypt` in `Does the Subscriber
+ * Addendum require subscribers to encrypt CME market data at rest?`) when no word of the source
+ * shares its stem (its first letters, all but the last two, at least four): an obligation the
+ * documents never state. Undefined otherwise.
+ */
+export function findRequiredActionAbsentFromSource(question: string, vocabulary: ReadonlySet<string>): string | undefined {
+  const action = REQUIRED_ACTION.exec(question)?.[1]?.toLowerCase();
+  if (action === undefined) return undefined;
+  const prefix = action.slice(0, Math.max(4, action.length - 2));
+  for (const word of vocabulary) if (word.startsWith(prefix)) return undefined;
+  return action;
+}
