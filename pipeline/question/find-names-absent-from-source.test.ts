@@ -31,6 +31,7 @@ describe('findNamesAbsentFromSource', () => {
 describe('findRequiredActionAbsentFromSource', () => {
   it('finds an action a requirement question asks about that no document words', () => {
     expect(findRequiredActionAbsentFromSource('Does the Subscriber Addendum require subscribers to encrypt CME market data at rest?', vocabulary)).toBe('encrypt');
+    expect(findRequiredActionAbsentFromSource('Does the Subscriber Addendum reqhire subscribers to encrypt data?', vocabulary)).toBe('encrypt');
   });
 
   it('passes an action the source words in any form, and questions that ask no requirement', () => {

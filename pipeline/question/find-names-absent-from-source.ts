@@ -50,9 +50,22 @@ const REQUIRED_ACTION = /\b(?:requires?|required|obliged?|obligates?|obligated|m
  * documents never state. Undefined otherwise.
  */
 export function findRequiredActionAbsentFromSource(question: string, vocabulary: ReadonlySet<string>): string | undefined {
-  const action = REQUIRED_ACTION.exec(question)?.[1]?.toLowerCase();
+  // A typo in the verb (`reqhire`) still asks for a requirement.
+  const read = question.replace(/\p{L}{6,9}/gu, (word) => (REQUIRE_FORMS.some((form) => withinOneEdit(word.toLowerCase(), form)) ? 'require' : word));
+  const action = REQUIRED_ACTION.exec(read)?.[1]?.toLowerCase();
   if (action === undefined) return undefined;
   const prefix = action.slice(0, Math.max(4, action.length - 2));
   for (const word of vocabulary) if (word.startsWith(prefix)) return undefined;
   return action;
+}
+
+const REQUIRE_FORMS = ['require', 'requires', 'required'];
+
+/** True when one substitution, insertion or deletion (or none) turns `left` into `right`. */
+function withinOneEdit(left: string, right: string): boolean {
+  if (Math.abs(left.length - right.length) > 1) return false;
+  let index = 0;
+  while (index < left.length && index < right.length && left[index] === right[index]) index += 1;
+  if (left.length === right.length) return left.slice(index + 1) === right.slice(index + 1);
+  return left.length > right.length ? left.slice(index + 1) === right.slice(index) : left.slice(index) === right.slice(index + 1);
 }
