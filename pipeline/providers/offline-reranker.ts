@@ -42,10 +42,11 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
         candidates.map((candidate) => `${candidate.sectionHeading}\n${candidate.text}`),
       );
       const measured = candidates.map((candidate) => measureRelevance(profile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc }));
+      const streams = candidates.map((candidate) => tokenStream(`${candidate.sectionHeading}\n${candidate.text}`));
       return candidates.map((candidate, index) => {
         const relevance = measured[index]!;
         let { score, reason } = scoreRelevance(profile, relevance);
-        const narrower = score > 1 ? findNarrowerMatch(profile, relevance, measured) : undefined;
+        const narrower = score > 1 ? findNarrowerMatch(profile, relevance, measured, streams) : undefined;
         if (narrower !== undefined) {
           reason = `capped at 1: another candidate names what this one does and also ${narrower.join(', ')}, so this one prices something else (else ${score}: ${reason})`;
           score = 1;
@@ -948,25 +949,46 @@ export function measureRelevance(profile: QuestionProfile, input: RelevanceInput
 
 /**
  * On an amount question: the specific terms this chunk lacks that another candidate names together
- * with every specific term this one names (`Television Distribution license cost`: a GME row names
+ * with every specific term this one names, in a phrase of the question next to another specific
+ * term (`Television Distribution license cost`: a GME row names
  * `distribution` and `license`, Schedule 5's `Television Distribution` clause names those and
  * `television`, so the GME row prices something else). Undefined when no candidate is narrower, as
  * when the missing words are the question's own phrasing (`go up`, `compare`) that no text names.
  */
-function findNarrowerMatch(profile: QuestionProfile, relevance: ChunkRelevance, pool: readonly ChunkRelevance[]): string[] | undefined {
+function findNarrowerMatch(profile: QuestionProfile, relevance: ChunkRelevance, pool: readonly ChunkRelevance[], streams: readonly TokenStream[]): string[] | undefined {
   if (profile.ask !== 'amount' || relevance.missingSpecific.length === 0) return undefined;
   const specific = profile.terms
     .filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display))
     .map((term) => term.display);
   const named = new Set(specific.filter((display) => !relevance.missingSpecific.includes(display)));
-  for (const other of pool) {
+  const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display));
+  for (const [index, other] of pool.entries()) {
     if (other === relevance) continue;
     const missing = new Set(other.missingSpecific);
     if ([...named].some((display) => missing.has(display))) continue;
-    const extra = relevance.missingSpecific.filter((display) => !missing.has(display));
+    // Only a qualifier the other candidate names next to another specific term of the question
+    // (`Television Distribution`, `PPU Device`): a word of the question's own phrasing (`fee
+    // change`) that some notice happens to use does not make it narrower.
+    const extra = relevance.missingSpecific.filter((display) => {
+      if (missing.has(display)) return false;
+      const term = qualifiers.find((candidate) => candidate.display === display);
+      return term !== undefined && namesNextTo(streams[index]!, term, qualifiers.filter((candidate) => candidate !== term));
+    });
     if (extra.length > 0) return extra;
   }
   return undefined;
+}
+
+/** True when the stream names `term` (a typo counts) with one of `neighbours` right before or after it. */
+function namesNextTo(stream: TokenStream, term: QuestionTerm, neighbours: readonly QuestionTerm[]): boolean {
+  if (term.stems.length !== 1) return false;
+  const matches = (word: string, candidate: QuestionTerm) =>
+    candidate.stems.length === 1 && spellingCredit(candidate.stems, { stems: [word], stemSet: new Set([word]) }) > 0;
+  return stream.stems.some(
+    (word, position) =>
+      matches(word, term) &&
+      [stream.stems[position - 1], stream.stems[position + 1]].some((next) => next !== undefined && neighbours.some((neighbour) => matches(next, neighbour))),
+  );
 }
 
 function missingSpecificTerms(profile: QuestionProfile, input: RelevanceInput, text: TokenStream, heading: TokenStream): string[] {
