@@ -43,6 +43,8 @@ const defaultExpansions: ExpansionRule[] = [
   { pattern: 'RT', expansion: 'real time', note: 'data timing' },
   { pattern: 'SOFR', expansion: 'Secured Overnight Financing Rate', note: 'benchmark' },
   { pattern: 'AI', expansion: 'artificial intelligence', note: 'Schedule 5 (2026) spells it out: machine learning and/or artificial intelligence' },
+  { pattern: 'charges', expansion: 'fees', note: 'plural of charge → fee' },
+  { pattern: 'notification', expansion: 'notice', note: 'the agreements say written notice' },
 ];
 
 /**
@@ -153,7 +155,7 @@ export const ClausegateConfig = z
           .record(z.string(), z.object({ vectorK: positiveInteger, keywordK: positiveInteger, candidatePool: positiveInteger }).strict())
           .default({ 'offline-lexical': { vectorK: 40, keywordK: 40, candidatePool: 48 } }),
         linkDefinitions: z.boolean().default(true),
-        expansionRulesVersion: z.string().min(1).default('x2'),
+        expansionRulesVersion: z.string().min(1).default('x3'),
         expansions: z.array(ExpansionRule).default(defaultExpansions),
       })
       .strict()
