@@ -17,6 +17,8 @@ export const ExpansionRule = z
   .object({
     pattern: z.string().min(1),
     expansion: z.string().min(1),
+    /** Also apply from the expansion back to the pattern (an abbreviation and its long form); off for a one-way synonym. */
+    reverse: z.boolean().default(true),
     note: z.string().optional(),
   })
   .strict();
@@ -35,7 +37,7 @@ export const SourceConfig = z
   .strict();
 export type SourceConfig = z.infer<typeof SourceConfig>;
 
-const defaultExpansions: ExpansionRule[] = [
+const defaultExpansions: ExpansionRule[] = z.array(ExpansionRule).parse([
   { pattern: 'ILA', expansion: 'Information License Agreement', note: 'CME agreement abbreviation' },
   { pattern: 'DOM', expansion: 'depth of market', note: 'market-data depth abbreviation' },
   { pattern: 'non-pro', expansion: 'non-professional', note: 'subscriber category' },
@@ -43,9 +45,9 @@ const defaultExpansions: ExpansionRule[] = [
   { pattern: 'RT', expansion: 'real time', note: 'data timing' },
   { pattern: 'SOFR', expansion: 'Secured Overnight Financing Rate', note: 'benchmark' },
   { pattern: 'AI', expansion: 'artificial intelligence', note: 'Schedule 5 (2026) spells it out: machine learning and/or artificial intelligence' },
-  { pattern: 'charges', expansion: 'fees', note: 'plural of charge → fee' },
-  { pattern: 'notification', expansion: 'notice', note: 'the agreements say written notice' },
-];
+  { pattern: 'charges', expansion: 'fees', reverse: false, note: 'the fee lists name the billed amounts fees; analysts say charges' },
+  { pattern: 'notification', expansion: 'notice', reverse: false, note: 'the agreements say written notice' },
+]);
 
 /**
  * The whole project's configuration. Every field has the frozen default of the R2 policy; a config

@@ -7,19 +7,19 @@ const defaults = ClausegateConfig.parse({}).retrieval;
 const rules: ExpansionRule[] = defaults.expansions;
 
 function texts(normalised: string): string[] {
-  return expandQuery(normalised, rules, 'x2').forms.map((form) => form.text);
+  return expandQuery(normalised, rules, 'x3').forms.map((form) => form.text);
 }
 
 describe('expandQuery', () => {
   it('returns the normalised form alone when no rule applies, with the rules version', () => {
     expect(expandQuery('device fee waiver policies', rules, defaults.expansionRulesVersion)).toEqual({
       forms: [{ text: 'device fee waiver policies' }],
-      rulesVersion: 'x2',
+      rulesVersion: 'x3',
     });
   });
 
   it('puts the original first, then one form per matching rule with the pattern replaced', () => {
-    expect(expandQuery('ila rt dom fees', rules, 'x2').forms).toEqual([
+    expect(expandQuery('ila rt dom fees', rules, 'x3').forms).toEqual([
       { text: 'ila rt dom fees' },
       { text: 'information license agreement rt dom fees', rule: 'ILA → Information License Agreement' },
       { text: 'ila rt depth of market fees', rule: 'DOM → depth of market' },
@@ -36,23 +36,28 @@ describe('expandQuery', () => {
   });
 
   it('handles hyphenated patterns: non-pro but not non-professional', () => {
-    expect(expandQuery('non-pro device fee', rules, 'x2').forms).toEqual([
+    expect(expandQuery('non-pro device fee', rules, 'x3').forms).toEqual([
       { text: 'non-pro device fee' },
       { text: 'non-professional device fee', rule: 'non-pro → non-professional' },
     ]);
-    expect(expandQuery('nonpro device fee', rules, 'x2').forms).toEqual([
+    expect(expandQuery('nonpro device fee', rules, 'x3').forms).toEqual([
       { text: 'nonpro device fee' },
       { text: 'non-professional device fee', rule: 'nonpro → non-professional' },
     ]);
     // `non-pro` is not inside `non-professional`; the reverse rule turns the long form into `non-pro` once.
-    expect(expandQuery('non-professional device fee', rules, 'x2').forms).toEqual([
+    expect(expandQuery('non-professional device fee', rules, 'x3').forms).toEqual([
       { text: 'non-professional device fee' },
       { text: 'non-pro device fee', rule: 'non-professional → non-pro' },
     ]);
   });
 
+  it('applies a one-way synonym forwards only', () => {
+    expect(texts('user non-display charges')).toEqual(['user non-display charges', 'user non-display fees']);
+    expect(texts('user non-display fees')).toEqual(['user non-display fees']);
+  });
+
   it('adds the abbreviation when the question uses the long form', () => {
-    expect(expandQuery('information license agreement schedules', rules, 'x2').forms).toEqual([
+    expect(expandQuery('information license agreement schedules', rules, 'x3').forms).toEqual([
       { text: 'information license agreement schedules' },
       { text: 'ila schedules', rule: 'Information License Agreement → ILA' },
     ]);

@@ -21,12 +21,13 @@ export interface QueryExpansion {
  * `pattern` occurs as a whole word, ignoring case (`RT` not in `art`, `non-pro` not in
  * `non-professional`, `pro` not in `non-pro`): the form replaces every occurrence with the
  * `expansion`. It also applies in reverse when the question already uses the long form
- * (`information license agreement` → `ila`), so that chunks using the abbreviation are found too;
+ * (`information license agreement` → `ila`), so that chunks using the abbreviation are found too —
+ * unless the rule is one-way (`reverse: false`, a synonym towards the documents' word: `charges` → `fees`);
  * when several rules share one expansion (`non-pro`, `nonpro`) only the first is used in reverse.
  * Replacements are lower case like the normalised question. Deterministic: for each rule in order,
  * the forward form then the reverse form; a form whose text is already present is skipped.
  */
-export function expandQuery(normalised: string, rules: readonly ExpansionRule[], rulesVersion: string): QueryExpansion {
+export function expandQuery(normalised: string, rules: readonly (Pick<ExpansionRule, 'pattern' | 'expansion'> & { reverse?: boolean })[], rulesVersion: string): QueryExpansion {
   const forms: QueryExpansionForm[] = [{ text: normalised }];
   const add = (text: string, rule: string) => {
     if (!forms.some((form) => form.text === text)) forms.push({ text, rule });
@@ -38,7 +39,7 @@ export function expandQuery(normalised: string, rules: readonly ExpansionRule[],
     const forward = replaceWhole(normalised, pattern, expansion.toLowerCase());
     if (forward !== undefined) add(forward, `${pattern} → ${expansion}`);
     const expansionKey = expansion.toLowerCase().replace(/\s+/g, ' ');
-    if (reversedExpansions.has(expansionKey)) continue;
+    if (rule.reverse === false || reversedExpansions.has(expansionKey)) continue;
     reversedExpansions.add(expansionKey);
     const reverse = replaceWhole(normalised, expansion, pattern.toLowerCase());
     if (reverse !== undefined) add(reverse, `${expansion} → ${pattern}`);
