@@ -74,7 +74,7 @@ describe('expandQuery', () => {
   });
 
   it('never repeats a form and is deterministic', () => {
-    const duplicateRules: ExpansionRule[] = [
+    const duplicateRules = [
       { pattern: 'ILA', expansion: 'Information License Agreement' },
       { pattern: 'ila', expansion: 'information license agreement' },
     ];
@@ -84,7 +84,7 @@ describe('expandQuery', () => {
   });
 
   it('escapes regular-expression characters in patterns', () => {
-    const special: ExpansionRule[] = [{ pattern: 'S&P', expansion: 'standard and poors' }, { pattern: 'a.b', expansion: 'ab' }];
+    const special = [{ pattern: 'S&P', expansion: 'standard and poors' }, { pattern: 'a.b', expansion: 'ab' }];
     expect(expandQuery('s&p fees axb', special, 'test').forms.map((form) => form.text)).toEqual([
       's&p fees axb',
       'standard and poors fees axb',
