@@ -153,6 +153,13 @@ describe('createOfflineReranker', () => {
     expect((await scoreOf(question.replace('Television ', ''), gme)).score).toBe(3);
   });
 
+  it('reads "X or Y" as one term either word answers', async () => {
+    const profile = profileQuestion('How long must a Licensee or Subscriber Group retain records for audit purposes?');
+    expect(profile.terms.find((term) => term.display === 'licensee|subscriber')?.alternatives).toEqual([['subscriber']]);
+    const clause = candidate('records', 'Subscriber Reporting Obligations', 'Subscriber Group will maintain complete and accurate books and records and retain such Records for the most recent five (5) year period.');
+    expect((await scoreOf('How long must a Licensee or Subscriber Group retain records for audit purposes?', clause)).score).toBe(3);
+  });
+
   it('reads an abbreviation spelled out in parentheses as one term', () => {
     const profile = profileQuestion('What are the 2026 fees for GME (Gulf Mercantile Exchange) real-time distribution?');
     expect(profile.terms.map((term) => term.display)).not.toContain('gulf');

@@ -146,7 +146,7 @@ const FRAME_WORDS = new Set(
   (
     'requirement requirements policy policies rule rules condition conditions provision provisions obligation obligations ' +
     'criteria criterion mechanism mechanisms process procedure procedures detail details option options type types kind kinds ' +
-    'overview purpose role structure difference differences'
+    'overview purpose purposes role structure difference differences'
   ).split(' '),
 );
 const FRAME_WEIGHT = 0.5;
@@ -288,6 +288,15 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
       return;
     }
     const wordStem = stem(word);
+    // `a Licensee or Subscriber Group`: either party answers, so the second is another spelling of the first term.
+    const before = words[index - 2];
+    const either = previous === 'or' && before !== undefined ? terms.find((term) => term.stems.length === 1 && term.stems[0] === stem(before) && term.weight === 1) : undefined;
+    if (either !== undefined && !GENERIC_WORDS.has(word) && !FRAME_WORDS.has(word) && !/\p{N}/u.test(word)) {
+      either.alternatives = [...(either.alternatives ?? []), [wordStem]];
+      either.display = `${either.display}|${word}`;
+      previousContent = wordStem;
+      return;
+    }
     addTerm([wordStem], word, GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : FRAME_WORDS.has(word) ? FRAME_WEIGHT : 1, isFraming);
     if (previousContent !== undefined) addPhrase([previousContent, wordStem]);
     previousContent = wordStem;
