@@ -281,6 +281,8 @@ describe('profileQuestion', () => {
     ['Who is part of the Licensee Group under a CME ILA?', ['licensee', 'group']],
     ['Subscriber Group definition', ['subscriber', 'group']],
     ['When does benchmark information count as Delayed Benchmark Information under Schedule 5?', ['delayed', 'benchmark', 'information']],
+    ['A Licensee Wallboard — what is it?', ['licensee', 'wallboard']],
+    ['In the ILA Schedule 2, what is an Application?', ['application']],
   ] as const)('reads %j as a definition of %j', (question, subject) => {
     const profile = profileQuestion(question);
     expect(profile.ask).toBe('definition');

@@ -426,16 +426,26 @@ const SUBJECT_END = /\s+(?:according\s+to|in|under|within|for|per|as\s+used|as\s
 /** The term a definition question asks about, as lowercase words; undefined when it is not one. */
 function definitionSubject(normalized: string): string[] | undefined {
   const question = normalized.replace(/[?.!\s]+$/, '');
-  for (const pattern of SUBJECT_PATTERNS) {
-    const match = pattern.exec(question);
-    if (!match?.[1]) continue;
-    const subject = match[1].replace(SUBJECT_END, '').replace(/^["']|["']$/g, '').trim();
-    const parts = subject.split(/\s+/).filter((part) => part.length > 0);
-    if (parts.length === 0 || parts.length > 5) return undefined;
-    if (parts.every((part) => STOP_WORDS.has(part))) return undefined;
-    return parts;
+  // `a licensee wallboard — what is it`: the subject comes first and the question refers back to it.
+  const referred = /^(?:an?\s+|the\s+)?(.{3,60}?)\s+[-\u2014]\s+what\s+(?:is|are)\s+(?:it|they|that)$/.exec(question);
+  if (referred?.[1]) return subjectWords(referred[1]);
+  // `in the ila schedule 2, what is an application`: the question is the last clause.
+  const clauses = [question, question.split(/[,:;]\s+/).at(-1) ?? question];
+  for (const clause of clauses) {
+    for (const pattern of SUBJECT_PATTERNS) {
+      const match = pattern.exec(clause);
+      if (!match?.[1]) continue;
+      return subjectWords(match[1].replace(SUBJECT_END, ''));
+    }
   }
   return undefined;
+}
+
+function subjectWords(text: string): string[] | undefined {
+  const parts = text.replace(/^["']|["']$/g, '').trim().split(/\s+/).filter((part) => part.length > 0);
+  if (parts.length === 0 || parts.length > 5) return undefined;
+  if (parts.every((part) => STOP_WORDS.has(part))) return undefined;
+  return parts;
 }
 
 /**
