@@ -325,6 +325,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
 
 // A question clause opening after a framing clause: a question word or auxiliary after `:`, `.`, `;`,
 // `!`, `?`, a dash, `, but` / `, so` / `,`, or after `know` / `wondering` / `asking` (`need to know what…`).
+const QUESTION_OPENING = /^(?:what|what's|which|who|whom|whose|how|when|where|why|whether|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have)\b/;
 // After `:` or `!` (`hi there! quick one: minimum number of…`) any clause may be the question.
 const QUESTION_AFTER_COLON = /[:!]\s+(?=[\p{L}\p{N}])/gu;
 const QUESTION_CLAUSE =
@@ -336,6 +337,9 @@ const QUESTION_CLAUSE =
  * clause that still holds at least two content words. 0 when the question has no such framing.
  */
 function framingLength(normalized: string): number {
+  // A question that opens with a question word is asked from its start: `how much notice…, and how
+  // often can it happen?` asks two things, neither of them framing.
+  if (QUESTION_OPENING.test(normalized)) return 0;
   let framing = 0;
   for (const match of [...normalized.matchAll(QUESTION_CLAUSE), ...normalized.matchAll(QUESTION_AFTER_COLON)]) {
     const start = match.index + match[0].length;
@@ -368,7 +372,7 @@ function findSpelledOutAbbreviations(question: string): { question: string; rule
 
 function detectAsk(normalized: string): QuestionAsk {
   if (
-    /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:minutes|hours|days|weeks|months|years)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|time)\b|\bretention\s+period\b/.test(
+    /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:minutes|hours|days|weeks|months|years)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|notification|time)\b|\bretention\s+period\b/.test(
       normalized,
     )
   ) {
