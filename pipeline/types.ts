@@ -58,7 +58,7 @@ export interface Chunk {
   ordinal: number;
   pageStart: number;
   pageEnd: number;
-  /** Nearest heading above the chunk ('' when none). */
+  /** The topic the chunk sits under and its nearest heading, `CME Term SOFR › Category 2 – …` (see `chunkSections`); '' when none. */
   sectionHeading: string;
   /** Span in the extracted text of `pageStart` (chunks do not cross pages): `text === page.text.slice(span.start, span.end)`. */
   span: Span;

@@ -153,6 +153,60 @@ describe('chunkSections on synthetic documents', () => {
     ]);
   });
 
+  it('heads chunks with the topic under the running header, carried over pages, and the nearest sub-heading', () => {
+    const document = pdf(
+      [
+        'ACME Benchmark Fee List',
+        'Widget Index',
+        'Description | Unit of Count | Annually',
+        'Distribution | Licensee Group | $100',
+        '',
+        'Data License',
+        'Real Time | Licensee Group | $200',
+        'Benchmark Fee List 2026',
+      ].join('\n'),
+      [
+        'ACME Benchmark Fee List',
+        'Description | Unit of Count | Annually',
+        'Category 1 | Licensee Group | $0',
+        '',
+        'Category 2 – Use in Derivatives',
+        'Financial Institution | Licensee Group | $8,000',
+        'Benchmark Fee List 2026',
+      ].join('\n'),
+      ['ACME Benchmark Fee List', 'Gadget Rate', 'Description | Unit of Count | Annually', '', 'Data License', 'Real Time | Licensee Group | $300', 'Benchmark Fee List 2026'].join('\n'),
+    );
+    const chunks = chunk(document);
+    expectChunkInvariants(document, chunks);
+    expect(chunks.map((piece) => [piece.pageStart, piece.text.split('\n')[0], piece.sectionHeading])).toEqual([
+      [1, 'ACME Benchmark Fee List', 'Widget Index'],
+      [1, 'Data License', 'Widget Index › Data License'],
+      // Page 2 has no topic of its own: Widget Index carries over, its sub-headings do not.
+      [2, 'ACME Benchmark Fee List', 'Widget Index'],
+      [2, 'Category 2 – Use in Derivatives', 'Widget Index › Category 2 – Use in Derivatives'],
+      [3, 'ACME Benchmark Fee List', 'Gadget Rate'],
+      [3, 'Data License', 'Gadget Rate › Data License'],
+    ]);
+  });
+
+  it('starts a topic at a product laid out like the others (a name over a dated line), on any page', () => {
+    const product = (name: string, amount: number) => [name, 'Effective January 1, 2026', 'Description | Unit of Count', '', 'Data License', `Real Time | Licensee Group | $${amount}`];
+    const document = pdf(
+      ['Fee List', ...product('Widget Index', 100), 'Notes', 'Fees are billed annually.', ...product('Gadget Rate', 200)].join('\n'),
+      ['Other Services', 'Wallboard | Wallboard | $50'].join('\n'),
+    );
+    const chunks = chunk(document);
+    expectChunkInvariants(document, chunks);
+    expect(chunks.map((piece) => [piece.text.split('\n')[0], piece.sectionHeading])).toEqual([
+      ['Fee List', 'Widget Index'],
+      ['Data License', 'Widget Index › Data License'],
+      ['Notes', 'Widget Index › Notes'],
+      ['Gadget Rate', 'Gadget Rate'],
+      ['Data License', 'Gadget Rate › Data License'],
+      ['Other Services', 'Gadget Rate › Other Services'],
+    ]);
+  });
+
   it('merges a section under minTokens into the next one on its page, never across pages', () => {
     const body = 'The Licensee shall report every Device that can access Real Time Information, each month, through the portal.';
     const document = pdf(`4. Fees\n4.1 Fees are annual.\n4.2 ${body}`, `5. Reporting\n${body}`);
@@ -283,6 +337,52 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('chunkSections on the re
     const holding = chunks.filter((piece) => piece.pageStart === 1 && piece.span.start <= start && piece.span.end >= start + row!.length);
     expect(holding).toHaveLength(1);
     expect(holding[0]?.kind).toBe('table');
+  });
+
+  /** The heading of the chunk of `doc` on `page` whose text holds `text` (the first, when several do). */
+  function headingOf(doc: string, page: number, text: string): string | undefined {
+    const { chunks } = documents.find((entry) => entry.doc === doc)!;
+    return chunks.find((piece) => piece.pageStart === page && piece.text.includes(text))?.sectionHeading;
+  }
+
+  it('heads the benchmark fee list with the product each chunk sits under, not the running header', () => {
+    const doc = 'cme/benchmark-data-fee-list-january-2026.pdf';
+    const { chunks } = documents.find((entry) => entry.doc === doc)!;
+    expect(chunks.filter((piece) => piece.pageStart === 1).map((piece) => piece.sectionHeading)).toEqual([
+      'CME Term SOFR',
+      'CME Term SOFR › Monthly Fee Public Policy',
+    ]);
+    // Page 2 only repeats the running header: it continues Term SOFR from page 1, and so do its notes on page 3.
+    expect(headingOf(doc, 2, 'Category 2 – Use in OTC Derivative Products')).toBe(
+      'CME Term SOFR › Category 2 – Use in OTC Derivative Products Financial Institution',
+    );
+    expect(chunks.filter((piece) => piece.pageStart === 2 || piece.pageStart === 3).every((piece) => piece.sectionHeading.startsWith('CME Term SOFR'))).toBe(true);
+    expect(headingOf(doc, 5, 'CME Group Volatility Index (CVOL™)')).toBe('CME Group Volatility Index (CVOL™)');
+    expect(headingOf(doc, 5, 'Intraday Values\nReal Time | Licensee Group | $5,000')).toBe('CME Group Volatility Index (CVOL™) › Data License End of Day Index');
+    // A second product on a page starts its own topic.
+    expect(headingOf(doc, 4, 'Reconciliation Use')).toBe('CME Term SOFR Constituent Information › Reconciliation Use Size of Firm');
+    expect(headingOf(doc, 8, 'Enhanced CME Soybean Oilshare Index includes')).toBe('Enhanced CME Soybean Oilshare Index');
+    expect(chunks.filter((piece) => piece.sectionHeading.includes('Benchmark Fee List'))).toEqual([]);
+  });
+
+  it('heads the market data fee list with its exchange group, carried over to the pages that continue it', () => {
+    const doc = 'cme/january-2026-market-data-fee-list.pdf';
+    expect(headingOf(doc, 1, 'Real Time | Device | $134.50')).toBe('CME, CBOT, NYMEX and COMEX Information (fees are assessed per exchange)');
+    expect(headingOf(doc, 2, 'Category B – Internal Order Processing')).toMatch(/^CME, CBOT, NYMEX and COMEX Information .* › Category A3/);
+    expect(headingOf(doc, 4, 'Event Contract Information')).toBe('Event Contract Information');
+    expect(headingOf(doc, 5, 'Non-Professional Depth of Market')).toBe('GME');
+    expect(headingOf(doc, 6, 'Public Website | Website | $122.50')).toBe('GME › Other');
+  });
+
+  it('keeps the nearest-title headings of agreements and DOCX headings, which have no running header or product list', () => {
+    for (const doc of ['cme/ILA-Subscriber-Addendum.pdf', 'cme/schedule-5-to-the-ila-january-2026.pdf', 'fixtures/sample-agreement.docx']) {
+      const { chunks } = documents.find((entry) => entry.doc === doc)!;
+      expect(chunks.filter((piece) => piece.sectionHeading.includes('›')).map((piece) => piece.sectionHeading), doc).toEqual([]);
+    }
+    expect(headingOf('cme/ILA-Subscriber-Addendum.pdf', 5, '7.2 FOR THE AVOIDANCE OF DOUBT')).toBe('7 Subscriber Reporting Obligations');
+    expect(headingOf('cme/ILA-Subscriber-Addendum.pdf', 6, 'Addendum, does not relieve Subscriber')).toBe('7 Subscriber Reporting Obligations');
+    expect(headingOf('cme/schedule-5-to-the-ila-january-2026.pdf', 5, 'Subscriber Display Device: a Device')).toBe('Definitions');
+    expect(headingOf('fixtures/sample-agreement.docx', 1, 'ARTICLE II - FEE SCHEDULE')).toBe('ARTICLE II - FEE SCHEDULE');
   });
 
   it('finds the definitions of Subscriber and Unit of Count where the documents define them', () => {

@@ -3,13 +3,14 @@ import type { Chunk, ExtractedDocument, ExtractedPage, Span } from '../types.ts'
 import { countTokens } from './count-tokens.ts';
 import { DEFINITION_LINE_PATTERN, detectDefinitions } from './detect-definitions.ts';
 import { detectHeading } from './detect-heading.ts';
+import { findRunningLines } from './find-running-lines.ts';
 import { isTableRow } from './is-table-row.ts';
 
 /**
  * The version of the chunking rules. Bump it whenever a change moves chunk boundaries, headings or
  * kinds, so that an index built by other rules is rebuilt instead of reused.
  */
-export const CHUNKER_VERSION = 'c2';
+export const CHUNKER_VERSION = 'c3';
 
 /** What `chunkSections` needs: one extracted document and where it came from. */
 export interface ChunkSectionsInput {
@@ -32,14 +33,38 @@ interface Line {
   isBlank: boolean;
   isTableRow: boolean;
   /** Set when the line starts a section. */
-  heading?: { text: string; isTitle: boolean; isNumbered: boolean };
+  heading?: { text: string; isTitle: boolean; isNumbered: boolean; parts: TitlePart[] };
+  /** Set on a title line joined to the title of the line above (`Venue` under `Category A3 – Trading on Alternative`): that line. */
+  joinedTo?: Line;
+  /** Set when the line repeats at the top (`header`) or bottom (`footer`) of most pages of the document. */
+  running?: 'header' | 'footer';
   /** True when a prose line starts a paragraph (a definition, a list item, a sentence after a finished one). */
   opensParagraph: boolean;
 }
 
-interface TitleHeading {
+/** One line of a title, as it reads in the title's text. */
+interface TitlePart {
+  line: Line;
+  text: string;
+}
+
+/** A place in a document: a page and a character offset in its text. */
+interface Position {
   page: number;
   offset: number;
+}
+
+interface TitleHeading extends Position {
+  /** The title without its running lines; '' when it is only a running header. */
+  text: string;
+  /** The running header a title made only of one holds, named when no topic is known. */
+  runningText: string;
+  /** True when the title is made of a topic's lines (the topic and the date line under it): it adds nothing to the topic. */
+  isTopic: boolean;
+}
+
+/** What a stretch of a document is about: a page's lead title, carried over until the next one. */
+interface Topic extends Position {
   text: string;
 }
 
@@ -53,6 +78,10 @@ const NEXT_LEVEL: Record<SplitLevel, SplitLevel | undefined> = {
 };
 
 const MAX_JOINED_HEADING_WORDS = 16;
+const HEADING_TRAIL_SEPARATOR = ' › ';
+const CLAUSE_NUMBER_START = /^\s*(?:\d{1,3}(?:\.\d{1,3})*\.?|\([0-9A-Za-z]{1,5}\))(?=\s|\||$)/;
+const SENTENCE_INSIDE = /[.!?]["”’)]?\s+[A-Z]/;
+const YEAR = /\b(?:19|20)\d{2}\b/;
 const DEFINITIONS_HEADING = /definition|defined term/i;
 const SENTENCE_END = /[.!?]["”’)]?$/;
 const NEW_SENTENCE_START = /^\s*[A-Z"“(]/;
@@ -74,6 +103,14 @@ const ABBREVIATION_BEFORE = /(?:\b(?:e\.g|i\.e|etc|Inc|Ltd|Co|No|Nos|Corp|vs|cf|
  * `page.text.slice(span.start, span.end)`; together they cover every non-whitespace character of
  * every page exactly once. Ids are `<first 16 hex of docHash>-p<page>-<span.start>`, stable while
  * the file is unchanged.
+ *
+ * A chunk's `sectionHeading` is the trail of the topic it sits under and its nearest title, joined by
+ * ` › ` (`CME Term SOFR › Category 2 – Use in OTC Derivative Products`), or either alone when the
+ * other is missing or holds it. Topics come from documents laid out as lists of products: the title
+ * right under a running header (a line repeated at the top of most pages, which never names a
+ * section itself), or a name over a dated line shaped like at least one other (`Effective January 1,
+ * 2026`); a topic carries over to the following pages until the next. Documents without either
+ * (agreements, DOCX, TXT) keep the nearest title.
  */
 export function chunkSections(input: ChunkSectionsInput): Chunk[] {
   const { document, doc, source, docHash, maxTokens, minTokens } = input;
@@ -94,16 +131,17 @@ export function chunkSections(input: ChunkSectionsInput): Chunk[] {
   }
 
   const explicitHeadings = document.format === 'docx' && document.headings.length > 0 ? document.headings : undefined;
-  const titles: TitleHeading[] = [];
+  const pageLines = document.pages.map((page) =>
+    readLines(page.text, explicitHeadings?.filter((heading) => heading.page === page.page)),
+  );
+  markRunningLines(pageLines);
+  const { topics, topicLines } = findTopics(document.pages, pageLines);
+  const titles = collectTitles(document.pages, pageLines, topicLines);
   const pieces: { page: ExtractedPage; span: Span; lines: Line[] }[] = [];
 
-  for (const page of document.pages) {
+  document.pages.forEach((page, pageIndex) => {
     const counter = createTokenCounter(page.text);
-    const pageHeadings = explicitHeadings?.filter((heading) => heading.page === page.page);
-    const lines = readLines(page.text, pageHeadings);
-    for (const line of lines) {
-      if (line.heading?.isTitle) titles.push({ page: page.page, offset: firstVisible(page.text, line), text: line.heading.text });
-    }
+    const lines = pageLines[pageIndex]!;
     const sections = splitIntoSections(page.text, lines);
     const sectionPieces = sections.map((section) =>
       fitSpan(page.text, lines, section, 'blocks', counter, maxTokens),
@@ -111,15 +149,18 @@ export function chunkSections(input: ChunkSectionsInput): Chunk[] {
     for (const span of mergeSmallSections(sectionPieces, counter, minTokens, maxTokens)) {
       pieces.push({ page, span, lines: lines.filter((line) => line.start < span.end && line.end > span.start) });
     }
-  }
+  });
 
   const chunkPrefix = docHash.slice(0, 16);
   return pieces.map(({ page, span, lines }, ordinal) => {
     const text = page.text.slice(span.start, span.end);
-    const sectionHeading = nearestTitle(titles, page.page, span.start);
+    const title = nearestTitle(titles, { page: page.page, offset: span.start });
+    const topic = topicOf(topics, page.page, span);
+    const sectionHeading = composeHeading(topic, title);
     const detection = detectDefinitions(text);
     // The tail of a long definitions section may hold a single definition: its heading says what it is.
-    const isDefinitions = detection.isDefinitions || (DEFINITIONS_HEADING.test(sectionHeading) && detection.terms.length > 0);
+    const titleText = title ? title.text || title.runningText : '';
+    const isDefinitions = detection.isDefinitions || (DEFINITIONS_HEADING.test(titleText) && detection.terms.length > 0);
     return {
       chunkId: `${chunkPrefix}-p${page.page}-${span.start}`,
       doc,
@@ -154,7 +195,10 @@ function readLines(text: string, explicitHeadings: ExtractedDocument['headings']
     if (!isBlank) {
       if (explicitHeadings) {
         const heading = explicitHeadings.find((candidate) => candidate.offset >= entry.start && candidate.offset < entry.end);
-        if (heading) line.heading = { text: heading.text.replace(/\s+/g, ' ').trim(), isTitle: true, isNumbered: false };
+        if (heading) {
+          const text = heading.text.replace(/\s+/g, ' ').trim();
+          line.heading = { text, isTitle: true, isNumbered: false, parts: [{ line, text }] };
+        }
       } else {
         const heading = detectHeading(entry.text, {
           previousLine: previous?.text,
@@ -168,11 +212,16 @@ function readLines(text: string, explicitHeadings: ExtractedDocument['headings']
           // Alternative` / `Venue`), unless that would make the title too long.
           const joined = `${above.text} ${heading.text}`;
           if (!above.isNumbered) {
-            if (joined.split(' ').length <= MAX_JOINED_HEADING_WORDS) above.text = joined;
-            else line.heading = heading;
+            if (joined.split(' ').length <= MAX_JOINED_HEADING_WORDS) {
+              above.text = joined;
+              above.parts.push({ line, text: heading.text });
+              line.joinedTo = above.parts[0]!.line;
+            } else {
+              line.heading = { ...heading, parts: [{ line, text: heading.text }] };
+            }
           }
         } else if (heading) {
-          line.heading = heading;
+          line.heading = { ...heading, parts: [{ line, text: heading.text }] };
         }
       }
       line.opensParagraph =
@@ -387,13 +436,161 @@ function mergeSmallSections(sections: Span[][], counter: TokenCounter, minTokens
   return result;
 }
 
-function nearestTitle(titles: TitleHeading[], page: number, offset: number): string {
-  let found = '';
-  for (const title of titles) {
-    if (title.page < page || (title.page === page && title.offset <= offset)) found = title.text;
-    else break;
+function isBefore(first: Position, second: Position): boolean {
+  return first.page < second.page || (first.page === second.page && first.offset < second.offset);
+}
+
+/** The last of `positions` (in document order) at or before `at`. */
+function lastAtOrBefore<T extends Position>(positions: T[], at: Position): T | undefined {
+  let found: T | undefined;
+  for (const position of positions) {
+    if (isBefore(at, position)) break;
+    found = position;
   }
   return found;
+}
+
+function nearestTitle(titles: TitleHeading[], at: Position): TitleHeading | undefined {
+  return lastAtOrBefore(titles, at);
+}
+
+/**
+ * The topic a chunk is about: of the topic in effect where it starts and those starting inside it,
+ * the one that holds most of its text (a chunk that opens with the last note of one product and
+ * holds the next product's title and table is about the next product).
+ */
+function topicOf(topics: Topic[], page: number, span: Span): Topic | undefined {
+  const inside = topics.filter((topic) => topic.page === page && topic.offset > span.start && topic.offset < span.end);
+  let best = lastAtOrBefore(topics, { page, offset: span.start });
+  let bestLength = (inside[0]?.offset ?? span.end) - span.start;
+  inside.forEach((topic, index) => {
+    const length = (inside[index + 1]?.offset ?? span.end) - topic.offset;
+    if (length > bestLength) {
+      best = topic;
+      bestLength = length;
+    }
+  });
+  return best;
+}
+
+function markRunningLines(pageLines: Line[][]): void {
+  const visible = pageLines.map((lines) => lines.filter((line) => !line.isBlank));
+  findRunningLines(visible.map((lines) => lines.map((line) => line.text))).forEach(({ header, footer }, pageIndex) => {
+    const lines = visible[pageIndex]!;
+    lines.slice(0, header).forEach((line) => (line.running = 'header'));
+    lines.slice(lines.length - footer).forEach((line) => (line.running = 'footer'));
+  });
+}
+
+/**
+ * The titles that name sections, in document order, without their running lines. A title made only
+ * of a running header stays as a marker with empty text, so that a page's header still ends the
+ * section of the page before, as it did when it was named; one made only of a footer names nothing.
+ */
+function collectTitles(pages: ExtractedPage[], pageLines: Line[][], topicLines: Set<Line>): TitleHeading[] {
+  const titles: TitleHeading[] = [];
+  pages.forEach((page, pageIndex) => {
+    for (const line of pageLines[pageIndex]!) {
+      const heading = line.heading;
+      if (!heading?.isTitle) continue;
+      const text = withoutRunningLines(heading.parts);
+      const isHeader = heading.parts.some((part) => part.line.running === 'header');
+      if (text === '' && !isHeader) continue;
+      const isTopic = text !== '' && heading.parts.every((part) => part.line.running !== undefined || topicLines.has(part.line));
+      titles.push({ page: page.page, offset: firstVisible(page.text, line), text, runningText: text === '' ? heading.text : '', isTopic });
+    }
+  });
+  return titles;
+}
+
+function withoutRunningLines(parts: TitlePart[]): string {
+  return parts
+    .filter((part) => part.line.running === undefined)
+    .map((part) => part.text)
+    .join(' ');
+}
+
+/**
+ * The topics of a document, in order, and the lines that name them. A page under a running header
+ * takes the title right below the header as its topic (`CME Term SOFR` under `CME Group Benchmark
+ * Fee List`). A line anywhere is a topic too when it leads like the document's products do: a short
+ * name followed by a short dated title line, where at least two such pairs open their date line with
+ * the same word (`Effective January 1, 2026`), so a second product on a page, or a product in a list
+ * without a running header, starts its own topic. A topic holds until the next one, across pages.
+ */
+function findTopics(pages: ExtractedPage[], pageLines: Line[][]): { topics: Topic[]; topicLines: Set<Line> } {
+  const contents = pageLines.map((lines) => lines.filter((line) => !line.isBlank && line.running === undefined));
+  const leadsByFollower = new Map<string, number>();
+  for (const lines of contents) {
+    lines.forEach((line, index) => {
+      const word = lines[index + 1] === undefined ? undefined : dateLineWord(lines[index + 1]!.text);
+      if (word !== undefined && readsAsTopic(line.text)) leadsByFollower.set(word, (leadsByFollower.get(word) ?? 0) + 1);
+    });
+  }
+  const leadFollowers = new Set([...leadsByFollower].filter(([, count]) => count >= 2).map(([word]) => word));
+
+  const topics: Topic[] = [];
+  const topicLines = new Set<Line>();
+  pages.forEach((page, pageIndex) => {
+    const lines = contents[pageIndex]!;
+    const isFramed = pageLines[pageIndex]!.some((line) => line.running === 'header');
+    lines.forEach((line, index) => {
+      const follower = lines[index + 1] === undefined ? undefined : dateLineWord(lines[index + 1]!.text);
+      const isLead = follower !== undefined && leadFollowers.has(follower) && readsAsTopic(line.text);
+      const owner = line.joinedTo ?? line;
+      const isTitleUnderHeader = index === 0 && isFramed && owner.heading?.isTitle === true && !owner.heading.isNumbered;
+      if (!isLead && !isTitleUnderHeader) return;
+      // A title under the header may run over two lines; a lead line is the whole name (the date below it is not).
+      const text = isLead ? collapseWhitespace(line.text).replace(/\s*:$/, '') : withoutRunningLines(owner.heading!.parts);
+      if (text === '') return;
+      topics.push({ page: page.page, offset: index === 0 && isFramed ? 0 : firstVisible(page.text, line), text });
+      if (isLead) [line, lines[index + 1]!].forEach((part) => topicLines.add(part));
+      else owner.heading!.parts.forEach((part) => topicLines.add(part.line));
+    });
+  });
+  return { topics, topicLines };
+}
+
+/** A line that can name a topic: short, not a clause, a list item, a table row or a sentence. */
+function readsAsTopic(text: string): boolean {
+  const name = collapseWhitespace(text).replace(/\s*:$/, '');
+  return (
+    /^[A-Z0-9"“(]/.test(name) &&
+    name.split(' ').length <= MAX_JOINED_HEADING_WORDS &&
+    !/[.,;!?]$/.test(name) &&
+    !SENTENCE_INSIDE.test(name) &&
+    !CLAUSE_NUMBER_START.test(name) &&
+    !LIST_ITEM_START.test(name) &&
+    !isTableRow(text)
+  );
+}
+
+/** The first word, lowercased, of a short title line that holds a year (`effective` for `Effective – April 1, 2025`). */
+function dateLineWord(text: string): string | undefined {
+  if (!YEAR.test(text)) return undefined;
+  const heading = detectHeading(text, { previousIsHeading: true });
+  if (!heading?.isTitle || heading.isNumbered) return undefined;
+  const word = heading.text.split(' ')[0]!.toLowerCase().replace(/[^\p{L}]/gu, '');
+  return word === '' ? undefined : word;
+}
+
+function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A chunk's heading: its topic, then the nearest title above it when that title falls under the
+ * topic and adds to it (`CME Term SOFR › Category 2 – Use in OTC Derivative Products`). Without a
+ * topic it is the nearest title, as a running header when that is all there is.
+ */
+function composeHeading(topic: Topic | undefined, title: TitleHeading | undefined): string {
+  if (topic === undefined) return title ? title.text || title.runningText : '';
+  const subHeading = title !== undefined && !title.isTopic && !isBefore(title, topic) ? title.text : '';
+  const topicKey = topic.text.toLowerCase();
+  const subHeadingKey = subHeading.toLowerCase();
+  if (subHeading === '' || topicKey.includes(subHeadingKey)) return topic.text;
+  if (subHeadingKey.includes(topicKey)) return subHeading;
+  return `${topic.text}${HEADING_TRAIL_SEPARATOR}${subHeading}`;
 }
 
 function classifyKind(lines: Line[], isDefinitions: boolean): Chunk['kind'] {

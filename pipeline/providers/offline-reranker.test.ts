@@ -160,6 +160,11 @@ describe('createOfflineReranker', () => {
     expect((await scoreOf('How long must a Licensee or Subscriber Group retain records for audit purposes?', clause)).score).toBe(3);
   });
 
+  it('reads a name with a trademark sign as the name', async () => {
+    const cvol = candidate('cvol', 'CME Group Volatility Index (CVOL™) › Data License', 'Intraday Values\nReal Time | Licensee Group | $5,000');
+    expect((await scoreOf('CVOL intraday values real time data license fee', cvol)).score).toBe(3);
+  });
+
   it('reads an abbreviation spelled out in parentheses as one term', () => {
     const profile = profileQuestion('What are the 2026 fees for GME (Gulf Mercantile Exchange) real-time distribution?');
     expect(profile.terms.map((term) => term.display)).not.toContain('gulf');

@@ -181,6 +181,8 @@ const LEADING_WORDS = new Set([
  */
 export function normalizeForMatching(text: string): string {
   return text
+    // Marks first: NFKC spells ™ as `TM`, which would glue onto the name (`CVOL™` → `cvoltm`).
+    .replace(/[\u2122\u00ae\u00a9\u2120]/g, ' ')
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\u2010-\u2015\u2212]/g, '-')
