@@ -7,10 +7,12 @@ import type { Embedder } from './providers/embedder.ts';
 import type { GenerationOutput, GenerationResult, Generator } from './providers/generator.ts';
 import type { Reranker } from './providers/reranker.ts';
 import {
+  buildSourcePhrases,
   buildSourceVocabulary,
   checkCoverage,
   expandQuery,
   findNamesAbsentFromSource,
+  findPhrasesAbsentFromSource,
   findQuestionTerms,
   findRequiredActionAbsentFromSource,
   normaliseQuestion,
@@ -112,10 +114,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
         coverage: {
           terms: questionTerms,
           check: (texts) => checkCoverage(questionTerms, texts),
-          absentNames: [
-            ...findNamesAbsentFromSource(sanitised.text, sourceVocabulary(pipeline.index), config.retrieval.expansions.map((rule) => rule.pattern)),
-            ...[findRequiredActionAbsentFromSource(sanitised.text, sourceVocabulary(pipeline.index))].filter((action) => action !== undefined),
-          ],
+          absentNames: findAbsentFromSource(sanitised.text, pipeline.index, config.retrieval.expansions.map((rule) => rule.pattern)),
         },
       });
       lap('gate');
@@ -238,16 +237,25 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
   }
 }
 
-const vocabularies = new WeakMap<object, Set<string>>();
+const sourceTexts = new WeakMap<object, { vocabulary: Set<string>; phrases: string }>();
 
-/** The words of the index's documents, built once per opened index. */
-function sourceVocabulary(index: RetrievalIndex): Set<string> {
-  let vocabulary = vocabularies.get(index);
-  if (vocabulary === undefined) {
-    vocabulary = buildSourceVocabulary(index.chunks.values());
-    vocabularies.set(index, vocabulary);
+/**
+ * What the question names that no document of the source contains: acronyms (`SOC`), capitalised
+ * names whose words never stand together (`FX Link`), the action a requirement question asks about
+ * (`encrypt`). The source's words and phrases are read once per opened index.
+ */
+function findAbsentFromSource(question: string, index: RetrievalIndex, abbreviations: readonly string[]): string[] {
+  let texts = sourceTexts.get(index);
+  if (texts === undefined) {
+    texts = { vocabulary: buildSourceVocabulary(index.chunks.values()), phrases: buildSourcePhrases(index.chunks.values()) };
+    sourceTexts.set(index, texts);
   }
-  return vocabulary;
+  const action = findRequiredActionAbsentFromSource(question, texts.vocabulary);
+  return [
+    ...findNamesAbsentFromSource(question, texts.vocabulary, abbreviations),
+    ...findPhrasesAbsentFromSource(question, texts.vocabulary, texts.phrases),
+    ...(action === undefined ? [] : [action]),
+  ];
 }
 
 function refuse(result: AnswerResult, text: string, reason: string, detail: string): AnswerResult {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSourceVocabulary, findNamesAbsentFromSource, findRequiredActionAbsentFromSource } from './find-names-absent-from-source.ts';
+import { buildSourcePhrases, buildSourceVocabulary, findNamesAbsentFromSource, findPhrasesAbsentFromSource, findRequiredActionAbsentFromSource } from './find-names-absent-from-source.ts';
 
 const vocabulary = buildSourceVocabulary([
   { doc: 'january-2026-market-data-fee-list.pdf', sectionHeading: 'CME Group Fee List', text: 'CME, CBOT, NYMEX and COMEX Information\nReal Time | Device | $134.50' },
@@ -37,5 +37,31 @@ describe('findRequiredActionAbsentFromSource', () => {
   it('passes an action the source words in any form, and questions that ask no requirement', () => {
     expect(findRequiredActionAbsentFromSource('Is a Licensee Group required to possess an entitlement system?', vocabulary)).toBeUndefined();
     expect(findRequiredActionAbsentFromSource('Can a Subscriber encrypt the data?', vocabulary)).toBeUndefined();
+  });
+});
+
+describe('findPhrasesAbsentFromSource', () => {
+  const chunks = [
+    { doc: 'schedule-5.pdf', sectionHeading: '10. Television Distribution', text: 'Television Distribution: visual display of Information to the public by television broadcast.' },
+    { doc: 'benchmark.pdf', sectionHeading: 'CME Group Volatility Index (CVOL™)', text: 'CVOL FX and CVOL Interest Rates\nDaily Return Benchmarks\nPerformance Benchmarking Use | Licensee\nthe updated terms are available via this link.' },
+    { doc: 'fees.pdf', sectionHeading: 'E-Mini', text: 'E-Mini\nCBOT | Device | $48.75' },
+  ];
+  const words = buildSourceVocabulary(chunks);
+  const phrases = buildSourcePhrases(chunks);
+
+  it('finds a name whose words the source holds but never side by side', () => {
+    expect(findPhrasesAbsentFromSource('How much is the CME FX Link market data license?', words, phrases)).toEqual(['CME FX Link']);
+  });
+
+  it('passes names the source writes, names joined from two of its names, and tables naming the exchange apart', () => {
+    expect(findPhrasesAbsentFromSource('How much does a Television Distribution license cost?', words, phrases)).toEqual([]);
+    expect(findPhrasesAbsentFromSource('Who needs a Daily Return Performance Benchmarking license?', words, phrases)).toEqual([]);
+    expect(findPhrasesAbsentFromSource('What was the E-mini CBOT display device fee?', words, phrases)).toEqual([]);
+  });
+
+  it('leaves unknown words (typos), the first word and questions in capitals to other checks', () => {
+    expect(findPhrasesAbsentFromSource('How much is the Televison Distribution license?', words, phrases)).toEqual([]);
+    expect(findPhrasesAbsentFromSource('Link FX data: what is it?', words, phrases)).toEqual([]);
+    expect(findPhrasesAbsentFromSource('HOW MUCH IS THE FX LINK LICENSE?', words, phrases)).toEqual([]);
   });
 });

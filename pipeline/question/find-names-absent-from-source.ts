@@ -69,3 +69,66 @@ function withinOneEdit(left: string, right: string): boolean {
   if (left.length === right.length) return left.slice(index + 1) === right.slice(index + 1);
   return left.length > right.length ? left.slice(index + 1) === right.slice(index) : left.slice(index) === right.slice(index + 1);
 }
+
+/** The source's text as one string of lowercase words, for whole-phrase lookups (`buildSourcePhrases`). */
+export function buildSourcePhrases(chunks: Iterable<{ sectionHeading: string; text: string }>): string {
+  const parts: string[] = [];
+  for (const chunk of chunks) {
+    parts.push((chunk.sectionHeading.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' '));
+    parts.push((chunk.text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' '));
+  }
+  return ` ${parts.join(' | ')} `;
+}
+
+// A run of two or more capitalised words or acronyms (`FX Link`, `Television Distribution`), hyphens kept.
+const NAME_RUN = /\p{Lu}[\p{L}\p{N}&]*(?:-\p{L}[\p{L}\p{N}]*)*(?:\s+\p{Lu}[\p{L}\p{N}&]*(?:-\p{L}[\p{L}\p{N}]*)*)+/gu;
+// Words that start a new part of a name run: document structure (`Term SOFR Schedule 7`) and months (`January 2026`).
+const RUN_BREAK = /^(?:schedule|appendix|category|section|exhibit|part|article|clause|tier|level|annex|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+
+/**
+ * Capitalised names the question uses (`FX Link` in `How much is the CME FX Link market data
+ * license?`) whose words the source holds but never side by side: a product or service the
+ * documents do not name: most pairs of neighbouring words of the name occur together nowhere in the
+ * source (a pair ending in an acronym is not counted — `E-mini CBOT`: tables name the exchange in another
+ * cell). Not checked: names with a word the source does not hold (perhaps a typo; other checks
+ * apply), the question's first word, document structure and months (`Term SOFR Schedule 7` is
+ * `Term SOFR`), and a question written mostly in capitals. In question order, each once.
+ */
+export function findPhrasesAbsentFromSource(question: string, vocabulary: ReadonlySet<string>, phrases: string): string[] {
+  const words = question.match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? [];
+  const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length;
+  if (words.length === 0 || capitalised / words.length > 0.5) return [];
+  const firstLetter = question.search(/\p{L}/u);
+  const absent: string[] = [];
+  for (const match of question.matchAll(NAME_RUN)) {
+    const tokens = match[0].split(/\s+/);
+    if (match.index === firstLetter) tokens.shift();
+    let part: string[] = [];
+    const parts: string[][] = [];
+    for (const token of tokens) {
+      if (RUN_BREAK.test(token)) {
+        parts.push(part);
+        part = [];
+      } else {
+        part.push(token);
+      }
+    }
+    parts.push(part);
+    for (const name of parts) {
+      let checked = 0;
+      let missing = 0;
+      for (let index = 1; index < name.length; index += 1) {
+        const [left, right] = [name[index - 1]!, name[index]!];
+        if (/^[\p{Lu}\p{N}&]+$/u.test(right)) continue;
+        const pair = `${left} ${right}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+        if (!pair.every((word) => vocabulary.has(word))) continue;
+        checked += 1;
+        if (!phrases.includes(` ${pair.join(' ')} `)) missing += 1;
+      }
+      // A long name may join two of the documents' names (`Daily Return` + `Performance Benchmarking`): absent only when most pairs are.
+      const shown = name.join(' ');
+      if (checked > 0 && missing * 2 > checked && !absent.includes(shown)) absent.push(shown);
+    }
+  }
+  return absent;
+}

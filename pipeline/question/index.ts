@@ -11,7 +11,13 @@ export type { QueryExpansion, QueryExpansionForm } from './expand-query.ts';
 export { findQuestionTerms } from './find-question-terms.ts';
 export type { QuestionTerm, QuestionTermKind } from './find-question-terms.ts';
 export { checkCoverage } from './check-coverage.ts';
-export { buildSourceVocabulary, findNamesAbsentFromSource, findRequiredActionAbsentFromSource } from './find-names-absent-from-source.ts';
+export {
+  buildSourcePhrases,
+  buildSourceVocabulary,
+  findNamesAbsentFromSource,
+  findPhrasesAbsentFromSource,
+  findRequiredActionAbsentFromSource,
+} from './find-names-absent-from-source.ts';
 export type { CoverageResult } from './check-coverage.ts';
 export { findAnchorSpellings } from './find-anchor-spellings.ts';
 export type { AnchorKind, AnchorSpelling } from './find-anchor-spellings.ts';
