@@ -65,29 +65,42 @@ function escapeForPattern(text: string): string {
  * `Subscriber Display Device` does not also report `Subscriber` for the same words. Returns every
  * entry of each term found, longest term first, each term's entries in index order.
  */
-export function findDefinedTerms(text: string, entries: DefinitionEntry[]): DefinitionEntry[] {
+export function findDefinedTerms(text: string, entries: readonly DefinitionEntry[]): DefinitionEntry[] {
+  return createDefinedTermFinder(entries)(text);
+}
+
+/**
+ * `findDefinedTerms` over fixed `entries`, with each term's pattern compiled once: for the many
+ * texts of one index (the question and the top candidates of every question).
+ */
+export function createDefinedTermFinder(entries: readonly DefinitionEntry[]): (text: string) => DefinitionEntry[] {
   const byKey = new Map<string, DefinitionEntry[]>();
   for (const entry of entries) {
     const group = byKey.get(entry.key);
     if (group) group.push(entry);
     else byKey.set(entry.key, [entry]);
   }
-  const keys = [...byKey.keys()].sort((left, right) => right.length - left.length || compareText(left, right));
-  const claimed: { start: number; end: number }[] = [];
-  const found: DefinitionEntry[] = [];
-  for (const key of keys) {
-    if (key === '') continue;
-    const body = key.split(' ').map(escapeForPattern).join('\\s+');
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:s|es)?(?![\\p{L}\\p{N}])`, 'giu');
-    let matched = false;
-    for (const match of text.matchAll(pattern)) {
-      const start = match.index;
-      const end = start + match[0].length;
-      if (claimed.some((range) => start < range.end && end > range.start)) continue;
-      claimed.push({ start, end });
-      matched = true;
+  const terms = [...byKey.keys()]
+    .filter((key) => key !== '')
+    .sort((left, right) => right.length - left.length || compareText(left, right))
+    .map((key) => {
+      const body = key.split(' ').map(escapeForPattern).join('\\s+');
+      return { key, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:s|es)?(?![\\p{L}\\p{N}])`, 'giu') };
+    });
+  return (text) => {
+    const claimed: { start: number; end: number }[] = [];
+    const found: DefinitionEntry[] = [];
+    for (const { key, pattern } of terms) {
+      let matched = false;
+      for (const match of text.matchAll(pattern)) {
+        const start = match.index;
+        const end = start + match[0].length;
+        if (claimed.some((range) => start < range.end && end > range.start)) continue;
+        claimed.push({ start, end });
+        matched = true;
+      }
+      if (matched) found.push(...(byKey.get(key) ?? []));
     }
-    if (matched) found.push(...(byKey.get(key) ?? []));
-  }
-  return found;
+    return found;
+  };
 }

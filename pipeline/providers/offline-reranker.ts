@@ -537,10 +537,28 @@ interface TokenStream {
   stemSet: Set<string>;
 }
 
-function tokenStream(text: string): TokenStream {
+/**
+ * A bounded memo: chunk texts, headings and their sentences recur across questions (the same few
+ * hundred chunks answer every question), so their token streams and passages are read once. Cleared
+ * whole when full; values are never mutated by their users.
+ */
+function memo<T>(limit: number, compute: (text: string) => T): (text: string) => T {
+  const cache = new Map<string, T>();
+  return (text) => {
+    let value = cache.get(text);
+    if (value === undefined) {
+      if (cache.size >= limit) cache.clear();
+      value = compute(text);
+      cache.set(text, value);
+    }
+    return value;
+  };
+}
+
+const tokenStream = memo(50_000, (text: string): TokenStream => {
   const stems = wordsOf(normalizeForMatching(text)).map(stem);
   return { stems, stemSet: new Set(stems) };
-}
+});
 
 /** How a term occurs in a stream: 1 exactly (by stem), 0.8 through a typo, 0 not at all. */
 function termCredit(term: QuestionTerm, stream: TokenStream): number {
@@ -597,8 +615,21 @@ function containsSequence(stems: readonly string[], sequence: readonly string[])
  * `licenses`/`licensee` and `redistribution`/`distribution` do not.
  */
 function isTypoOf(termWord: string, word: string): boolean {
-  if (word.length < 5 || /\p{N}/u.test(word) || Math.abs(word.length - termWord.length) > 2) return false;
-  if (word[0] !== termWord[0]) return false;
+  if (word.length < 5 || Math.abs(word.length - termWord.length) > 2 || word[0] !== termWord[0] || /\p{N}/u.test(word)) return false;
+  const key = `${termWord}\u0000${word}`;
+  let typo = typoPairs.get(key);
+  if (typo === undefined) {
+    if (typoPairs.size >= 200_000) typoPairs.clear();
+    typo = isCloseSpelling(termWord, word);
+    typoPairs.set(key, typo);
+  }
+  return typo;
+}
+
+// The same question words meet the same chunk words question after question: each pair is compared once.
+const typoPairs = new Map<string, boolean>();
+
+function isCloseSpelling(termWord: string, word: string): boolean {
   if (trigramDice(termWord, word) < 0.5) return false;
   const allowed = Math.min(termWord.length, word.length) >= 9 ? 2 : 1;
   return editDistance(termWord, word, allowed) <= allowed;
@@ -809,6 +840,12 @@ export function splitIntoUnits(text: string): string[] {
  * Concatenated in order, the passages are exactly `splitIntoUnits(text)`.
  */
 export function splitIntoPassages(text: string): string[][] {
+  return readPassages(text).map((passage) => [...passage]);
+}
+
+const readPassages = memo(20_000, (text: string): string[][] => computePassages(text));
+
+function computePassages(text: string): string[][] {
   const lines = text.split('\n').map((line) => line.trim());
   const longestProse = lines.filter((line) => !TABLE_ROW.test(line)).reduce((max, line) => Math.max(max, line.length), 0);
   const passages: string[][] = [];
@@ -955,7 +992,9 @@ export function measureRelevance(profile: QuestionProfile, input: RelevanceInput
     .map((phrase) => phrase.join(' '));
   const definesSubject = profile.ask === 'definition' && profile.subject !== undefined && definesTerm(input.text, profile.subject);
   const splitQualifiers = profile.ask === 'amount' ? findSplitQualifiers(profile, units, heading, askSegment?.text) : [];
-  const yearWords = new Set(wordsOf(normalizeForMatching(`${input.text}\n${input.heading}\n${input.doc ?? ''}`)));
+  // Years are never stemmed (they hold digits), so the streams' stems are the words themselves.
+  const yearStreams = [text, tokenStream(input.heading), tokenStream(input.doc ?? '')];
+  const yearWords = { has: (year: string) => yearStreams.some((stream) => stream.stemSet.has(year)) };
   return {
     coverage: total > 0 ? covered / total : 0,
     specificCoverage: specificTotal > 0 ? specificCovered / specificTotal : total > 0 ? covered / total : 0,

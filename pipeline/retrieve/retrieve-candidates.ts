@@ -1,5 +1,5 @@
 import type { ClausegateConfig } from '../config/config-schema.ts';
-import { findDefinedTerms } from '../chunk/index.ts';
+import { createDefinedTermFinder } from '../chunk/index.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
 
 /** The search operations retrieval needs from an index (a `SearchableIndex` provides them). */
@@ -198,12 +198,24 @@ function documentNameMatch(doc: string, question: string, hints: readonly string
   return undefined;
 }
 
+const definedTermFinders = new WeakMap<readonly DefinitionEntry[], (text: string) => DefinitionEntry[]>();
+
+/** The index's defined-term finder, its patterns compiled once per opened index. */
+function definedTermFinder(index: RetrievalIndex): (text: string) => DefinitionEntry[] {
+  let finder = definedTermFinders.get(index.definitions);
+  if (finder === undefined) {
+    finder = createDefinedTermFinder(index.definitions);
+    definedTermFinders.set(index.definitions, finder);
+  }
+  return finder;
+}
+
 /** Links definitions into the pool (in place) and returns the linked candidates. */
 function linkDefinitions(pool: RetrievalCandidate[], index: RetrievalIndex, question: string, capacity: number): RetrievalCandidate[] {
   const present = new Set(pool.map((candidate) => candidate.chunk.chunkId));
   const linked: RetrievalCandidate[] = [];
   const consider = (text: string, from: 'question' | 'candidate') => {
-    for (const entry of findDefinedTerms(text, [...index.definitions])) {
+    for (const entry of definedTermFinder(index)(text)) {
       if (linked.length >= MAX_LINKED_DEFINITIONS) return;
       if (present.has(entry.chunkId)) continue;
       const chunk = index.chunks.get(entry.chunkId);
