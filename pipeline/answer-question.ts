@@ -9,7 +9,9 @@ import type { Reranker } from './providers/reranker.ts';
 import {
   buildSourcePhrases,
   buildSourceVocabulary,
+  buildWordFrequencies,
   checkCoverage,
+  correctSpelling,
   expandQuery,
   findNamesAbsentFromSource,
   findPhrasesAbsentFromSource,
@@ -65,11 +67,16 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     result.question = sanitised.text;
     result.flags.injectionFlags = sanitised.injectionFlags;
     result.tokens.question = sanitised.tokenCount;
-    const normalised = normaliseQuestion(sanitised.text);
-    const expansion = expandQuery(normalised.text || sanitised.text.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
+    // Misspelt words the source never uses are corrected to its words (`licnesing` → `licensing`) for
+    // retrieval, reranking and the question's terms; the prompt keeps the question as asked.
+    const spelling = correctSpelling(sanitised.text, sourceFrequencies(pipeline.index));
+    const asked = spelling.text;
+    result.retrieval.spellingCorrections = spelling.corrections;
+    const normalised = normaliseQuestion(asked);
+    const expansion = expandQuery(normalised.text || asked.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
     result.retrieval.normalisedQuestion = normalised.text;
     result.retrieval.forms = expansion.forms.map((form) => ({ text: form.text, rule: form.rule ?? null }));
-    const questionTerms = findQuestionTerms(sanitised.text);
+    const questionTerms = findQuestionTerms(asked);
     result.gate.questionTerms = questionTerms.map((term) => ({ kind: term.kind, text: term.text }));
     lap('normalise');
 
@@ -79,7 +86,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     const retrieval = await retrieveCandidates({
       index: pipeline.index,
       forms,
-      question: sanitised.text,
+      question: asked,
       documentHints: config.sources[source]?.documentHints ?? [],
       settings: {
         ...config.retrieval,
@@ -94,7 +101,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     lap('retrieve');
 
     const rerank = await rerankCandidates({
-      question: sanitised.text,
+      question: asked,
       candidates: retrieval.candidates,
       reranker: options.rerank === false ? undefined : pipeline.reranker,
       settings: { ...config.rerank, enabled: config.rerank.enabled && options.rerank !== false, relevanceThreshold: config.gate.relevanceThreshold },
@@ -114,7 +121,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
         coverage: {
           terms: questionTerms,
           check: (texts) => checkCoverage(questionTerms, texts),
-          absentNames: findAbsentFromSource(sanitised.text, pipeline.index, config.retrieval.expansions.map((rule) => rule.pattern)),
+          absentNames: findAbsentFromSource(asked, pipeline.index, config.retrieval.expansions.map((rule) => rule.pattern)),
         },
       });
       lap('gate');
@@ -170,7 +177,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       const generation = await pipeline.generator.generate({
         prompt: text,
         promptSha256: sha256,
-        question: sanitised.text,
+        question: asked,
         evidence,
         refusal: refusalText,
         maxSentences: config.generation.maxAnswerSentences,
@@ -238,6 +245,17 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
 }
 
 const sourceTexts = new WeakMap<object, { vocabulary: Set<string>; phrases: string }>();
+const sourceWordFrequencies = new WeakMap<object, Map<string, number>>();
+
+/** How often each word occurs in the index's documents, counted once per opened index. */
+function sourceFrequencies(index: RetrievalIndex): Map<string, number> {
+  let frequencies = sourceWordFrequencies.get(index);
+  if (frequencies === undefined) {
+    frequencies = buildWordFrequencies(index.chunks.values());
+    sourceWordFrequencies.set(index, frequencies);
+  }
+  return frequencies;
+}
 
 /**
  * What the question names that no document of the source contains: acronyms (`SOC`), capitalised

@@ -11,6 +11,8 @@ export type { QueryExpansion, QueryExpansionForm } from './expand-query.ts';
 export { findQuestionTerms } from './find-question-terms.ts';
 export type { QuestionTerm, QuestionTermKind } from './find-question-terms.ts';
 export { checkCoverage } from './check-coverage.ts';
+export { buildWordFrequencies, correctSpelling } from './correct-spelling.ts';
+export type { CorrectedQuestion, SpellingCorrection } from './correct-spelling.ts';
 export {
   buildSourcePhrases,
   buildSourceVocabulary,
