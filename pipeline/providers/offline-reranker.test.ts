@@ -276,6 +276,7 @@ describe('profileQuestion', () => {
     ['Within how many hours must a licensee notify CME?', 'duration'],
     ['Since when must all non-display applications be reported As Needed?', 'date'],
     ['When do User Non-Display fees apply?', 'none'],
+    ['Sorry if this is obvious, but since when must all non-display applications be reported?', 'date'],
   ] as const)('%s → %s', (question, ask) => {
     expect(profileQuestion(question).ask).toBe(ask);
   });

@@ -331,7 +331,7 @@ const QUESTION_OPENING = /^(?:what|what's|which|who|whom|whose|how|when|where|wh
 // After `:` or `!` (`hi there! quick one: minimum number of…`) any clause may be the question.
 const QUESTION_AFTER_COLON = /[:!]\s+(?=[\p{L}\p{N}])/gu;
 const QUESTION_CLAUSE =
-  /(?:[.:;!?]\s+|\s[-\u2014]\s|,\s+(?:(?:but|so|and)\s+)?|\b(?:know|wondering|wonder|asking|ask|check|confirm)\s+)(?=(?:what|what's|which|who|whom|whose|how|when|where|why|whether|if|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have)\b)/g;
+  /(?:[.:;!?]\s+|\s[-\u2014]\s|,\s+(?:(?:but|so|and)\s+)?|\b(?:know|wondering|wonder|asking|ask|check|confirm)\s+)(?=(?:what|what's|which|who|whom|whose|how|when|where|why|whether|if|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have|(?:since|from|until)\s+when)\b)/g;
 
 /**
  * The length of the framing before the question itself (`our ops team asked me this: ` in `our ops

@@ -13,6 +13,13 @@ function question(id: number): string {
 }
 
 describe('normaliseQuestion', () => {
+  it('keeps a single capital as a label, except the article of a question in Title Case', () => {
+    expect(normaliseQuestion('What are categories A and B of non-display use?').terms).toEqual(expect.arrayContaining(['a', 'b']));
+    expect(normaliseQuestion('Which Sanctioned Parties May A Licensee Not Distribute CME Information To?').terms).not.toContain('a');
+    expect(normaliseQuestion('What Is The Category A Fee?').terms).toContain('a');
+  });
+
+
   it.each([
     ['what is', 'What is the ILA core terms?'],
     ['what are', 'What are the ILA core terms?'],

@@ -104,11 +104,15 @@ export function normaliseQuestion(text: string): NormalisedQuestion {
     shouting ? [] : [...cleaned.matchAll(/(?<![\p{L}\p{N}])\p{Lu}{2,}(?![\p{L}\p{N}])/gu)].map((match) => match[0].toLowerCase()),
   );
   // A capital letter standing alone inside a sentence is a label (`Category A`, `(A, B, and C)`),
-  // not the article; `I` is the pronoun.
+  // not the article; `I` is the pronoun. In a question written in Title Case (`May A Licensee…`)
+  // only one after a label word is.
+  const letterWords = cleaned.match(/\p{L}+/gu) ?? [];
+  const titleCase = letterWords.length > 0 && letterWords.filter((word) => /^\p{Lu}/u.test(word)).length / letterWords.length > 0.6;
   for (const match of cleaned.matchAll(/(?<![\p{L}\p{N}'])\p{Lu}(?![\p{L}\p{N}'])/gu)) {
     const before = cleaned.slice(0, match.index).trimEnd();
     const startsSentence = before === '' || /[.!?:]$/u.test(before);
-    if (match[0] !== 'I' && !startsSentence) abbreviations.add(match[0].toLowerCase());
+    const afterLabel = /\b(?:category|categories|schedule|appendix|exhibit|section|tier|level|part|annex|class|type)$/iu.test(before);
+    if (match[0] !== 'I' && !startsSentence && (!titleCase || afterLabel)) abbreviations.add(match[0].toLowerCase());
   }
   let lower = cleaned.toLowerCase();
   for (let previous = ''; previous !== lower; ) {
