@@ -10,9 +10,9 @@ export interface ExtractiveGeneratorOptions extends OfflineLexicalOptions {
 }
 
 /**
- * A question asking for a value (an amount, a date, a duration) is answered by a row or a sentence:
- * at most three, and a further one only when it ranks at least 0.85 of the best, so that a fee
- * question gets its row, not the table.
+ * A question asking for a value (an amount, a date, a duration) is answered by rows or sentences
+ * holding one: a further one joins only when it ranks at least 0.85 of the best, so that a fee
+ * question gets its row, not the table (0.7 answered one more CME case but listed whole tables).
  */
 const VALUE_ANSWER = { sentences: 6, followerShare: 0.85 } as const;
 /**
@@ -40,7 +40,9 @@ const EXPLANATION_ANSWER = { sentences: 6, followerShare: 0.6 } as const;
  * under `Event Contract Information`); a bare heading line (under six words, no cells, no final
  * punctuation) never does. When the question asks for a value and some sentence holds one, only
  * such sentences are used. The best sentence comes first; others follow when they rank at least
- * 0.85 of it, up to `min(maxSentences, 3)`; ties keep evidence order. While there is room left, a
+ * 0.85 of it for a value question (0.6 for any other), up to `min(maxSentences, 6)`; ties keep
+ * evidence order. A sentence ending in `:` or `;` brings its list items or its next sentence; a
+ * date question answered by an undated sentence brings the dated label above it. While there is room left, a
  * chosen sentence is followed by the next sentence of its own paragraph (`splitIntoPassages`: never
  * across a heading, a table row, a list item or the next definition line), which continues it
  * (`Unit of Count: the unit of measure… Unless otherwise advised by CME, Device is the default Unit
