@@ -288,6 +288,7 @@ describe('profileQuestion', () => {
     ['Subscriber Group definition', ['subscriber', 'group']],
     ['When does benchmark information count as Delayed Benchmark Information under Schedule 5?', ['delayed', 'benchmark', 'information']],
     ['A Licensee Wallboard — what is it?', ['licensee', 'wallboard']],
+    ['What exactly is the Last Trade Price for Event Contract Information, and what does it exclude?', ['last', 'trade', 'price']],
     ['In the ILA Schedule 2, what is an Application?', ['application']],
   ] as const)('reads %j as a definition of %j', (question, subject) => {
     const profile = profileQuestion(question);

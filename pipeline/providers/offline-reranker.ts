@@ -310,8 +310,11 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
 
   const ask = detectAsk(asked);
   let subject: string[] | undefined;
-  if (ask === 'none') {
-    subject = definitionSubject(asked);
+  const candidate = definitionSubject(asked);
+  // `What exactly is the Last Trade Price…`: a capitalised defined term asks for its definition,
+  // even when its last word (`Price`) would otherwise ask for an amount.
+  if (ask === 'none' || (candidate !== undefined && isCapitalisedTerm(spelledOut.question, candidate))) {
+    subject = candidate;
     if (subject !== undefined) addPhrase(subject.flatMap((part) => wordsOf(part)).map(stem));
   }
   for (const rule of [...spelledOut.rules, ...(options.expansions ?? [])]) {
@@ -445,6 +448,15 @@ function definitionSubject(normalized: string): string[] | undefined {
     }
   }
   return undefined;
+}
+
+/** True when every word of `subject` of three letters or more is capitalised where the question writes it (`Last Trade Price`). */
+function isCapitalisedTerm(question: string, subject: readonly string[]): boolean {
+  const words = subject.filter((word) => word.length >= 3);
+  if (words.length < 2) return false;
+  const pattern = new RegExp(words.map((word) => escapeRegExp(word)).join('[\\s-]+'), 'i');
+  const written = pattern.exec(question.normalize('NFKC'))?.[0];
+  return written !== undefined && (written.match(/\p{L}+/gu) ?? []).filter((word) => word.length >= 3).every((word) => /^\p{Lu}/u.test(word));
 }
 
 function subjectWords(text: string): string[] | undefined {
