@@ -277,6 +277,7 @@ describe('profileQuestion', () => {
     ['Since when must all non-display applications be reported As Needed?', 'date'],
     ['When do User Non-Display fees apply?', 'none'],
     ['Sorry if this is obvious, but since when must all non-display applications be reported?', 'date'],
+    ['Within what period must a Corrected Report be filed, and how far back can the credit go?', 'duration'],
   ] as const)('%s → %s', (question, ask) => {
     expect(profileQuestion(question).ask).toBe(ask);
   });
