@@ -146,7 +146,7 @@ const FRAME_WORDS = new Set(
   (
     'requirement requirements policy policies rule rules condition conditions provision provisions obligation obligations ' +
     'criteria criterion mechanism mechanisms process procedure procedures detail details option options type types kind kinds ' +
-    'overview purpose purposes role structure difference differences'
+    'overview purpose purposes role structure difference differences compare comparison'
   ).split(' '),
 );
 const FRAME_WEIGHT = 0.5;
