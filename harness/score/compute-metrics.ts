@@ -81,7 +81,7 @@ const RATE_DEFINITIONS: Record<CaseMetricName, RateDefinition> = {
     measure: (scores) => sumOver(scores.filter(isAnswerable), (score) => [score.evidenceRecall.overlapped, score.evidenceRecall.expected]),
   },
   pool_evidence_recall: {
-    definition: 'expected spans overlapped by the candidate pool before rerank / expected spans, over answerable cases',
+    definition: 'expected spans (or their word-for-word copies) overlapped by the candidate pool before rerank / expected spans, over answerable cases',
     measure: (scores) => sumOver(scores.filter(isAnswerable), (score) => [score.poolRecall.overlapped, score.poolRecall.expected]),
   },
   refusal_accuracy: {
