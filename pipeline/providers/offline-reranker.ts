@@ -1,4 +1,5 @@
 import { DEFINITION_LINE_PATTERN } from '../chunk/detect-definitions.ts';
+import { editDistance } from '../question/edit-distance.ts';
 import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './reranker.ts';
 
 /**
@@ -587,7 +588,7 @@ function spellingCredit(stems: readonly string[], stream: TokenStream): number {
   if (termStem.length === 4) {
     // A four-letter word with a letter dropped (`audt`, `cont`): one insertion away, same first letter.
     for (const wordStem of stream.stemSet) {
-      if (wordStem.length === 5 && wordStem[0] === termStem[0] && isOneInsertion(termStem, wordStem)) return 0.8;
+      if (wordStem.length === 5 && wordStem[0] === termStem[0] && editDistance(termStem, wordStem, 1) <= 1) return 0.8;
     }
     return 0;
   }
@@ -598,17 +599,6 @@ function spellingCredit(stems: readonly string[], stream: TokenStream): number {
   return 0;
 }
 
-/** True when inserting one character into `shorter` gives `longer`. */
-function isOneInsertion(shorter: string, longer: string): boolean {
-  if (longer.length !== shorter.length + 1) return false;
-  let skipped = false;
-  for (let left = 0, right = 0; left < shorter.length; right += 1) {
-    if (shorter[left] === longer[right]) left += 1;
-    else if (skipped) return false;
-    else skipped = true;
-  }
-  return true;
-}
 
 function containsSequence(stems: readonly string[], sequence: readonly string[]): boolean {
   outer: for (let start = 0; start + sequence.length <= stems.length; start += 1) {
@@ -670,26 +660,6 @@ function trigramDice(left: string, right: string): number {
   return (2 * shared) / (leftGrams.length + rightTotal);
 }
 
-/** Levenshtein distance with adjacent transpositions, stopping early once it exceeds `limit`. */
-function editDistance(left: string, right: string, limit: number): number {
-  const rows = left.length + 1;
-  const columns = right.length + 1;
-  const table: number[][] = Array.from({ length: rows }, (_, row) => Array.from({ length: columns }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)));
-  for (let row = 1; row < rows; row += 1) {
-    let rowMinimum = Number.POSITIVE_INFINITY;
-    for (let column = 1; column < columns; column += 1) {
-      const cost = left[row - 1] === right[column - 1] ? 0 : 1;
-      let value = Math.min(table[row - 1]![column]! + 1, table[row]![column - 1]! + 1, table[row - 1]![column - 1]! + cost);
-      if (row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1]) {
-        value = Math.min(value, table[row - 2]![column - 2]! + 1);
-      }
-      table[row]![column] = value;
-      rowMinimum = Math.min(rowMinimum, value);
-    }
-    if (rowMinimum > limit) return limit + 1;
-  }
-  return table[rows - 1]![columns - 1]!;
-}
 
 const MONEY = /[$€£]\s?\d|\b(?:usd|eur|gbp)\s?\d|\d\s?(?:usd|dollars)\b|\bfree of charge\b|\bno (?:charge|fee|cost)\b|\bat no (?:charge|cost)\b/i;
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';

@@ -1,3 +1,4 @@
+import { editDistance } from './edit-distance.ts';
 import { isEnglishWord } from './english-words.ts';
 
 /** How often each lowercase word occurs in a source's chunk texts and headings. */
@@ -60,7 +61,7 @@ function closestWord(word: string, frequencies: ReadonlyMap<string, number>): st
   let tied = false;
   for (const [candidate, frequency] of frequencies) {
     if (frequency < MIN_FREQUENCY || candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > allowed) continue;
-    const distance = boundedDistance(word, candidate, allowed);
+    const distance = editDistance(word, candidate, allowed);
     if (distance > allowed) continue;
     if (distance < bestDistance || (distance === bestDistance && frequency > bestFrequency)) {
       tied = distance === bestDistance && best !== undefined && frequency === bestFrequency;
@@ -72,27 +73,4 @@ function closestWord(word: string, frequencies: ReadonlyMap<string, number>): st
     }
   }
   return tied ? undefined : best;
-}
-
-/** Levenshtein distance with swaps of neighbours, stopping once it exceeds `limit`. */
-function boundedDistance(left: string, right: string, limit: number): number {
-  const rows = left.length + 1;
-  const columns = right.length + 1;
-  let before: number[] = [];
-  let previous: number[] = Array.from({ length: columns }, (_, column) => column);
-  for (let row = 1; row < rows; row += 1) {
-    const current: number[] = [row];
-    let rowMinimum = row;
-    for (let column = 1; column < columns; column += 1) {
-      const cost = left[row - 1] === right[column - 1] ? 0 : 1;
-      let value = Math.min(previous[column]! + 1, current[column - 1]! + 1, previous[column - 1]! + cost);
-      if (row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1]) value = Math.min(value, before[column - 2]! + 1);
-      current.push(value);
-      rowMinimum = Math.min(rowMinimum, value);
-    }
-    if (rowMinimum > limit) return limit + 1;
-    before = previous;
-    previous = current;
-  }
-  return previous[columns - 1]!;
 }

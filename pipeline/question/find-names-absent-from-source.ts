@@ -1,3 +1,5 @@
+import { editDistance } from './edit-distance.ts';
+
 /**
  * The words of a source's documents, lowercase (letters and digits runs of every chunk's text and
  * section heading, and of the document names): what `findNamesAbsentFromSource` checks a name against.
@@ -51,7 +53,7 @@ const REQUIRED_ACTION = /\b(?:requires?|required|obliged?|obligates?|obligated|m
  */
 export function findRequiredActionAbsentFromSource(question: string, vocabulary: ReadonlySet<string>): string | undefined {
   // A typo in the verb (`reqhire`) still asks for a requirement.
-  const read = question.replace(/\p{L}{6,9}/gu, (word) => (REQUIRE_FORMS.some((form) => withinOneEdit(word.toLowerCase(), form)) ? 'require' : word));
+  const read = question.replace(/\p{L}{6,9}/gu, (word) => (REQUIRE_FORMS.some((form) => editDistance(word.toLowerCase(), form, 1) <= 1) ? 'require' : word));
   const action = REQUIRED_ACTION.exec(read)?.[1]?.toLowerCase();
   if (action === undefined) return undefined;
   const prefix = action.slice(0, Math.max(4, action.length - 2));
@@ -61,14 +63,6 @@ export function findRequiredActionAbsentFromSource(question: string, vocabulary:
 
 const REQUIRE_FORMS = ['require', 'requires', 'required'];
 
-/** True when one substitution, insertion or deletion (or none) turns `left` into `right`. */
-function withinOneEdit(left: string, right: string): boolean {
-  if (Math.abs(left.length - right.length) > 1) return false;
-  let index = 0;
-  while (index < left.length && index < right.length && left[index] === right[index]) index += 1;
-  if (left.length === right.length) return left.slice(index + 1) === right.slice(index + 1);
-  return left.length > right.length ? left.slice(index + 1) === right.slice(index) : left.slice(index) === right.slice(index + 1);
-}
 
 /** The source's text as one string of lowercase words, for whole-phrase lookups (`buildSourcePhrases`). */
 export function buildSourcePhrases(chunks: Iterable<{ sectionHeading: string; text: string }>): string {
