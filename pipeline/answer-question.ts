@@ -69,7 +69,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     result.tokens.question = sanitised.tokenCount;
     // Misspelt words the source never uses are corrected to its words (`licnesing` → `licensing`) for
     // retrieval, reranking and the question's terms; the prompt keeps the question as asked.
-    const spelling = correctSpelling(sanitised.text, sourceFrequencies(pipeline.index));
+    const spelling = correctSpelling(sanitised.text, sourceTexts(pipeline.index).frequencies);
     const asked = spelling.text;
     result.retrieval.spellingCorrections = spelling.corrections;
     const normalised = normaliseQuestion(asked);
@@ -244,30 +244,36 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
   }
 }
 
-const sourceTexts = new WeakMap<object, { vocabulary: Set<string>; phrases: string }>();
-const sourceWordFrequencies = new WeakMap<object, Map<string, number>>();
+/** What the question checks read from the source's documents: its words, their counts, its phrases. */
+interface SourceTexts {
+  vocabulary: Set<string>;
+  frequencies: Map<string, number>;
+  phrases: string;
+}
 
-/** How often each word occurs in the index's documents, counted once per opened index. */
-function sourceFrequencies(index: RetrievalIndex): Map<string, number> {
-  let frequencies = sourceWordFrequencies.get(index);
-  if (frequencies === undefined) {
-    frequencies = buildWordFrequencies(index.chunks.values());
-    sourceWordFrequencies.set(index, frequencies);
+const sourceTextsByIndex = new WeakMap<object, SourceTexts>();
+
+/** The source's words, word counts and phrases, read once per opened index. */
+function sourceTexts(index: RetrievalIndex): SourceTexts {
+  let texts = sourceTextsByIndex.get(index);
+  if (texts === undefined) {
+    texts = {
+      vocabulary: buildSourceVocabulary(index.chunks.values()),
+      frequencies: buildWordFrequencies(index.chunks.values()),
+      phrases: buildSourcePhrases(index.chunks.values()),
+    };
+    sourceTextsByIndex.set(index, texts);
   }
-  return frequencies;
+  return texts;
 }
 
 /**
  * What the question names that no document of the source contains: acronyms (`SOC`), capitalised
  * names whose words never stand together (`FX Link`), the action a requirement question asks about
- * (`encrypt`). The source's words and phrases are read once per opened index.
+ * (`encrypt`).
  */
 function findAbsentFromSource(question: string, index: RetrievalIndex, abbreviations: readonly string[]): string[] {
-  let texts = sourceTexts.get(index);
-  if (texts === undefined) {
-    texts = { vocabulary: buildSourceVocabulary(index.chunks.values()), phrases: buildSourcePhrases(index.chunks.values()) };
-    sourceTexts.set(index, texts);
-  }
+  const texts = sourceTexts(index);
   const action = findRequiredActionAbsentFromSource(question, texts.vocabulary);
   return [
     ...findNamesAbsentFromSource(question, texts.vocabulary, abbreviations),
