@@ -1,6 +1,6 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { dropUnmatchedFraming, hasDate, measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
+import { dropUnmatchedFraming, hasDate, isValueAsk, measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
 import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
 
 /** Options of `createExtractiveGenerator`. */
@@ -176,7 +176,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   if (eligible.length === 0) return refusal;
 
   const answering = eligible.filter((unit) => unit.relevance.askMet);
-  const asksValue = profile.ask === 'amount' || profile.ask === 'date' || profile.ask === 'duration';
+  const asksValue = isValueAsk(profile.ask);
   const pool = asksValue && answering.length > 0 ? answering : eligible;
   pool.sort((left, right) => right.rank - left.rank || left.order - right.order);
   const best = pool[0]!;

@@ -176,6 +176,14 @@ describe('createOfflineReranker', () => {
     expect((await scoreOf('When must the Licensee submit its monthly usage report?', clause)).score).toBe(3);
   });
 
+  it('needs a frequency in the chunk for a how-often question', async () => {
+    const changed = candidate('freq', 'Reporting', '2.5 CME Term SOFR Non-Display Benchmark Use will have its reporting frequency changed to “As Needed”.');
+    const granted = candidate('grant', 'Reporting', 'CME grants Licensee Group a license to use CME Term SOFR Information for Non-Display Benchmark Use, reported under Schedule 3.');
+    const question = 'How often is CME Term SOFR Non-Display Benchmark Use reported?';
+    expect((await scoreOf(question, changed)).score).toBe(3);
+    expect((await scoreOf(question, granted)).score).toBe(1);
+  });
+
   it('tolerates a letter dropped from a four-letter word', async () => {
     const clause = candidate('audit', 'Audit', 'HCX may audit the Licensee no more than once in any calendar year.');
     expect((await scoreOf('How often may HCX audt the Licensee?', clause)).detail).toContain('audt(typo)');
@@ -278,6 +286,9 @@ describe('profileQuestion', () => {
     ['When do User Non-Display fees apply?', 'none'],
     ['Sorry if this is obvious, but since when must all non-display applications be reported?', 'date'],
     ['Within what period must a Corrected Report be filed, and how far back can the credit go?', 'duration'],
+    ['How often is CME Term SOFR Non-Display Benchmark Use reported after the April 2025 amendments?', 'frequency'],
+    ['Sorry if this is obvious, but how much notice does an auditor give, and how often can it happen?', 'duration'],
+    ['Hi there! Quick one: When did the Licensee Website fee waiver end?', 'date'],
   ] as const)('%s → %s', (question, ask) => {
     expect(profileQuestion(question).ask).toBe(ask);
   });

@@ -90,8 +90,8 @@ export const OFFLINE_RERANK_CUTOFFS = {
   relatedChunkCoverage: 0.2,
 } as const;
 
-/** What a question asks for, beyond its terms: an amount, a definition, a date, a duration, or nothing specific. */
-export type QuestionAsk = 'amount' | 'definition' | 'date' | 'duration' | 'none';
+/** What a question asks for, beyond its terms: an amount, a definition, a date, a duration, a frequency, or nothing specific. */
+export type QuestionAsk = 'amount' | 'definition' | 'date' | 'duration' | 'frequency' | 'none';
 
 /** One content term of a question: one word, or a label such as `category a` that must match as a sequence. */
 export interface QuestionTerm {
@@ -339,20 +339,24 @@ const QUESTION_CLAUSE =
 
 /**
  * The length of the framing before the question itself (`our ops team asked me this: ` in `our ops
- * team asked me this: what are the device fee waiver policies?`): the text before the last question
- * clause that still holds at least two content words. 0 when the question has no such framing.
+ * team asked me this: what are the device fee waiver policies?`): the text before the first clause
+ * opening with a question word, else before what follows the last `:` or `!`, when that clause holds
+ * at least two content words. 0 when the question has no such framing.
  */
 function framingLength(normalized: string): number {
   // A question that opens with a question word is asked from its start: `how much notice…, and how
   // often can it happen?` asks two things, neither of them framing.
   if (QUESTION_OPENING.test(normalized)) return 0;
-  let framing = 0;
-  for (const match of [...normalized.matchAll(QUESTION_CLAUSE), ...normalized.matchAll(QUESTION_AFTER_COLON)]) {
+  const holdsQuestion = (start: number) => wordsOf(normalized.slice(start)).filter((word) => !STOP_WORDS.has(word) && word.length > 1).length >= 2;
+  // The first clause that opens with a question word: a compound question (`…, but how much
+  // notice…, and how often…?`) asks everything after its framing.
+  for (const match of normalized.matchAll(QUESTION_CLAUSE)) {
     const start = match.index + match[0].length;
-    const rest = wordsOf(normalized.slice(start)).filter((word) => !STOP_WORDS.has(word) && word.length > 1);
-    if (rest.length >= 2) framing = start;
+    if (holdsQuestion(start)) return start;
   }
-  return framing;
+  // Else what follows the last `:` or `!` (`hi there! quick one: minimum number of…`).
+  const after = [...normalized.matchAll(QUESTION_AFTER_COLON)].map((match) => match.index + match[0].length).filter(holdsQuestion);
+  return after.at(-1) ?? 0;
 }
 
 /**
@@ -391,6 +395,7 @@ function detectAsk(normalized: string): QuestionAsk {
   ) {
     return 'date';
   }
+  if (/\bhow\s+(?:often|frequently)\b|\b(?:what|which)\s+(?:reporting\s+)?frequency\b/.test(normalized)) return 'frequency';
   if (/\bhow\s+much\b/.test(normalized) || /\b(?:cost|costs|charged?|pay|paid)\s*\??$/.test(normalized)) return 'amount';
   const head = leadingPhraseHead(normalized);
   if (head !== undefined && AMOUNT_WORDS.has(head)) return 'amount';
@@ -670,6 +675,14 @@ const DATE = new RegExp(
 const DURATION =
   /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-four|thirty|forty-five|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|full\s+|consecutive\s+)?(?:minute|hour|day|week|month|year)s?\b/i;
 
+// How often: `monthly`, `As Needed`, `once per twelve (12)-month period`, `each calendar month`.
+const FREQUENCY = /\b(?:monthly|quarterly|annually|annual|yearly|weekly|daily|as needed|once|twice|(?:each|every|per)\s+(?:calendar\s+)?(?:month|quarter|year|week|day))\b/i;
+
+/** True for the asks a value answers: an amount, a date, a duration, a frequency. */
+export function isValueAsk(ask: QuestionAsk): boolean {
+  return ask === 'amount' || ask === 'date' || ask === 'duration' || ask === 'frequency';
+}
+
 /** True when `text` holds a money amount (`$134.50`, `USD 500`, `free of charge`). */
 export function hasMoneyAmount(text: string): boolean {
   return MONEY.test(text);
@@ -733,6 +746,8 @@ function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
       return hasDate(text) || hasDuration(text);
     case 'duration':
       return hasDuration(text);
+    case 'frequency':
+      return FREQUENCY.test(text);
     case 'definition':
       return profile.subject !== undefined && definesTerm(text, profile.subject);
     case 'none':
@@ -1092,7 +1107,7 @@ export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevan
     return { score: 1, reason: `capped at 1: no row with an amount names ${relevance.splitQualifiers.join(' and ')} together (else ${scored.score}: ${scored.reason})` };
   }
   // A question asking for an amount, a date or a duration is answered only by a chunk that holds one.
-  const asksValue = profile.ask === 'amount' || profile.ask === 'date' || profile.ask === 'duration';
+  const asksValue = isValueAsk(profile.ask);
   if (scored.score > 1 && asksValue && relevance.askSegment === undefined) {
     return { score: 1, reason: `capped at 1: the question asks for ${profile.ask === 'amount' ? 'an amount' : `a ${profile.ask}`}, which no line of the chunk holds (else ${scored.score}: ${scored.reason})` };
   }
@@ -1108,7 +1123,7 @@ function scoreByRules(profile: QuestionProfile, relevance: ChunkRelevance): { sc
   const coverage = relevance.coverage;
   const best = relevance.bestSegment?.coverage ?? 0;
   const phraseShare = profile.phrases.length > 0 ? relevance.phrasesMatched.length / profile.phrases.length : 0;
-  const asksValue = profile.ask === 'amount' || profile.ask === 'date' || profile.ask === 'duration';
+  const asksValue = isValueAsk(profile.ask);
 
   if (
     asksValue &&
