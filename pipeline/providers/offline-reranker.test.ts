@@ -171,9 +171,11 @@ describe('createOfflineReranker', () => {
     expect(profile.terms.find((term) => term.display === 'gme')?.alternatives).toEqual([['gulf', 'mercantil', 'exchang']]);
   });
 
-  it('answers a when-question with a relative deadline as well as a date', async () => {
+  it('answers a when-question with a relative deadline or a named month as well as a date', async () => {
     const clause = candidate('report', 'Reporting', 'The Licensee shall submit a monthly usage report no later than 15 days after the end of each calendar month.');
     expect((await scoreOf('When must the Licensee submit its monthly usage report?', clause)).score).toBe(3);
+    const annual = candidate('annual', 'Additional Reporting', 'On an annual basis, no later than the last business day of February of each calendar year, Licensee shall report assets under management.');
+    expect((await scoreOf('By when must the Licensee report assets under management each year?', annual)).score).toBe(3);
   });
 
   it('needs a frequency in the chunk for a how-often question', async () => {

@@ -675,6 +675,9 @@ const DATE = new RegExp(
 const DURATION =
   /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-four|thirty|forty-five|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|full\s+|consecutive\s+)?(?:minute|hour|day|week|month|year)s?\b/i;
 
+// A month named in full (`May` left out: it is mostly the modal verb).
+const MONTH_NAME = /\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/i;
+
 // How often: `monthly`, `As Needed`, `once per twelve (12)-month period`, `each calendar month`.
 const FREQUENCY = /\b(?:monthly|quarterly|annually|annual|yearly|weekly|daily|as needed|once|twice|(?:each|every|per)\s+(?:calendar\s+)?(?:month|quarter|year|week|day))\b/i;
 
@@ -742,8 +745,9 @@ function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
     case 'amount':
       return hasMoneyAmount(text);
     case 'date':
-      // `When must the report be submitted?` — `no later than 15 days after the month` answers it too.
-      return hasDate(text) || hasDuration(text);
+      // `When must the report be submitted?` — `no later than 15 days after the month` and `the last
+      // business day of February of each calendar year` answer it too.
+      return hasDate(text) || hasDuration(text) || MONTH_NAME.test(text);
     case 'duration':
       return hasDuration(text);
     case 'frequency':
