@@ -171,6 +171,13 @@ describe('createOfflineReranker', () => {
     expect(profile.terms.find((term) => term.display === 'gme')?.alternatives).toEqual([['gulf', 'mercantil', 'exchang']]);
   });
 
+  it('reads the document name as context, like the heading', async () => {
+    const note = { chunkId: 'waiver', doc: 'benchmark-data-fee-list-march-2025.pdf', sectionHeading: 'CME Group Volatility Index (CVOL™)', text: '1. All data fees listed above are waived until January 1, 2026.' };
+    const score = await scoreOf('When does the CVOL fee waiver end on the March 2025 benchmark fee list?', note);
+    expect(score.detail).toContain('march(heading)');
+    expect(score.detail).toContain('benchmark(heading)');
+  });
+
   it('answers a when-question with a relative deadline or a named month as well as a date', async () => {
     const clause = candidate('report', 'Reporting', 'The Licensee shall submit a monthly usage report no later than 15 days after the end of each calendar month.');
     expect((await scoreOf('When must the Licensee submit its monthly usage report?', clause)).score).toBe(3);

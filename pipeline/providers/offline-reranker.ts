@@ -495,7 +495,7 @@ export function dropUnmatchedFraming(profile: QuestionProfile, texts: readonly s
 export interface RelevanceInput {
   heading: string;
   text: string;
-  /** The document's name; only consulted for the years a question names (`january-2026-fee-list.pdf`). */
+  /** The document's name, read as context like the heading (`benchmark-data-fee-list-march-2025.pdf`). */
   doc?: string;
 }
 
@@ -774,15 +774,14 @@ export function measureSegment(profile: QuestionProfile, text: string, heading: 
 }
 
 /**
- * The context a line is read in: its section heading, plus the years the question names that the
- * document's name holds (`january-2025-market-data-fee-list.pdf` dates every row of that list).
+ * The context a line is read in: its section heading and its document's name
+ * (`benchmark-data-fee-list-march-2025.pdf` says what every row of that list prices, and when).
  */
-function contextStream(profile: QuestionProfile, heading: string, doc: string | undefined): TokenStream {
+function contextStream(_profile: QuestionProfile, heading: string, doc: string | undefined): TokenStream {
   const stream = tokenStream(heading);
-  if (doc === undefined || profile.years.length === 0) return stream;
-  const docWords = new Set(wordsOf(normalizeForMatching(doc)));
-  const years = profile.years.filter((year) => docWords.has(year) && !stream.stemSet.has(year));
-  return years.length === 0 ? stream : { stems: [...stream.stems, ...years], stemSet: new Set([...stream.stemSet, ...years]) };
+  if (doc === undefined) return stream;
+  const docStream = tokenStream(doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '));
+  return { stems: [...stream.stems, '|', ...docStream.stems], stemSet: new Set([...stream.stemSet, ...docStream.stemSet]) };
 }
 
 function measureSegmentStreams(profile: QuestionProfile, text: string, segment: TokenStream, heading: TokenStream): SegmentRelevance {
