@@ -275,7 +275,8 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   const framing = framingLength(normalized);
   const framingWords = wordsOf(normalized.slice(0, framing)).length;
   // What the question asks for is read from the question itself, after any framing.
-  const asked = normalized.slice(framing);
+  // …after a request to answer it (`could you tell me: what were…`).
+  const asked = normalized.slice(framing).replace(/^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:tell|let|explain|confirm|check|say)\b[^:?,]*[:,]\s*/, '');
   let previousContent: string | undefined;
   words.forEach((word, index) => {
     const isFraming = index < framingWords;
@@ -407,7 +408,9 @@ function detectAsk(normalized: string): QuestionAsk {
  * `policies`), not counting trailing years and generic words (`delayed wallboard fee 2026` → `fee`).
  */
 function leadingPhraseHead(normalized: string): string | undefined {
-  const words = normalized.split(/[^\p{L}\p{N}'+-]+/u).filter((word) => word.length > 0);
+  // The leading phrase ends at a dash, colon, semicolon or comma (`the 2026 historical data distribution fees — what are they`).
+  const phrase = normalized.split(/\s[-\u2013\u2014]\s|[:;,]/u)[0] ?? normalized;
+  const words = phrase.split(/[^\p{L}\p{N}'+-]+/u).filter((word) => word.length > 0);
   let index = 0;
   while (index < words.length && LEADING_WORDS.has(words[index]!)) index += 1;
   let head: string | undefined;
@@ -443,7 +446,8 @@ function definitionSubject(normalized: string): string[] | undefined {
   const question = normalized.replace(/[?.!\s]+$/, '');
   // `a licensee wallboard — what is it`: the subject comes first and the question refers back to it.
   const referred = /^(?:an?\s+|the\s+)?(.{3,60}?)\s+[-\u2014]\s+what\s+(?:is|are)\s+(?:it|they|that)$/.exec(question);
-  if (referred?.[1]) return subjectWords(referred[1]);
+  // …unless it names an amount (`the 2026 historical data distribution fees — what are they`).
+  if (referred?.[1]) return AMOUNT_WORDS.has(referred[1].split(/\s+/).at(-1) ?? '') ? undefined : subjectWords(referred[1]);
   // `in the ila schedule 2, what is an application`: the question is the last clause.
   const clauses = [question, question.split(/[,:;]\s+/).at(-1) ?? question];
   for (const clause of clauses) {
