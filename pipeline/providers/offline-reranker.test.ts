@@ -171,6 +171,12 @@ describe('createOfflineReranker', () => {
     expect(profile.terms.find((term) => term.display === 'gme')?.alternatives).toEqual([['gulf', 'mercantil', 'exchang']]);
   });
 
+  it('reads an abbreviated definition subject through the expansion rules', async () => {
+    const definition = candidate('np', 'Definitions', 'Non-Professional: (i) an individual, natural person; or (ii) certain small business entities.');
+    const [score] = await createOfflineReranker({ expansions: [{ pattern: 'non-pro', expansion: 'non-professional' }] }).rerank('How does Schedule 5 define a Non-Pro?', [definition]);
+    expect(score!.score).toBe(3);
+  });
+
   it('reads the document name as context, like the heading', async () => {
     const note = { chunkId: 'waiver', doc: 'benchmark-data-fee-list-march-2025.pdf', sectionHeading: 'CME Group Volatility Index (CVOL™)', text: '1. All data fees listed above are waived until January 1, 2026.' };
     const score = await scoreOf('When does the CVOL fee waiver end on the March 2025 benchmark fee list?', note);

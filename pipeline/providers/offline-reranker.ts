@@ -120,6 +120,8 @@ export interface QuestionProfile {
   ask: QuestionAsk;
   /** For a definition question, the words of the term to be defined (lowercase, as written). */
   subject: string[] | undefined;
+  /** Other spellings of the subject from the expansion rules (`non-professional` for `non-pro`). */
+  subjectAlternatives?: string[][];
   /** Years the question names (`2026`): a chunk must hold them (or its document name must) to score above 1. */
   years: string[];
 }
@@ -327,7 +329,15 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     term.alternatives = [...(term.alternatives ?? []), expansion];
   }
   const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];
-  return { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years };
+  const profile: QuestionProfile = { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years };
+  if (subject !== undefined) {
+    const written = subject.join(' ');
+    const alternatives = (options.expansions ?? [])
+      .filter((rule) => normalizeForMatching(rule.pattern) === written)
+      .map((rule) => normalizeForMatching(rule.expansion).split(/\s+/));
+    if (alternatives.length > 0) profile.subjectAlternatives = alternatives;
+  }
+  return profile;
 }
 
 // A question clause opening after a framing clause: a question word or auxiliary after `:`, `.`, `;`,
@@ -744,6 +754,12 @@ function sameWordsAllowingTypos(left: string, right: string): boolean {
   return leftWords.every((word, index) => word === rightWords[index] || (word.length >= 5 && isTypoOf(word, rightWords[index]!)));
 }
 
+/** True when `text` defines the question's subject, as written or as an expansion rule spells it out. */
+function definesSubjectOf(profile: QuestionProfile, text: string): boolean {
+  if (profile.subject === undefined) return false;
+  return [profile.subject, ...(profile.subjectAlternatives ?? [])].some((subject) => definesTerm(text, subject));
+}
+
 function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
   switch (profile.ask) {
     case 'amount':
@@ -757,7 +773,7 @@ function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
     case 'frequency':
       return FREQUENCY.test(text);
     case 'definition':
-      return profile.subject !== undefined && definesTerm(text, profile.subject);
+      return definesSubjectOf(profile, text);
     case 'none':
       return false;
   }
@@ -994,7 +1010,7 @@ export function measureRelevance(profile: QuestionProfile, input: RelevanceInput
   const phrasesMatched = profile.phrases
     .filter((phrase) => containsSequence(text.stems, phrase) || containsSequence(heading.stems, phrase))
     .map((phrase) => phrase.join(' '));
-  const definesSubject = profile.ask === 'definition' && profile.subject !== undefined && definesTerm(input.text, profile.subject);
+  const definesSubject = profile.ask === 'definition' && definesSubjectOf(profile, input.text);
   const splitQualifiers = profile.ask === 'amount' ? findSplitQualifiers(profile, units, heading, askSegment?.text) : [];
   // Years are never stemmed (they hold digits), so the streams' stems are the words themselves.
   const yearStreams = [text, tokenStream(input.heading), tokenStream(input.doc ?? '')];
