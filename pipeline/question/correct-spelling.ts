@@ -24,15 +24,21 @@ export interface CorrectedQuestion {
   corrections: SpellingCorrection[];
 }
 
-/** A correction must occur at least this often in the source: a rare word is no safer a guess than the typo. */
-const MIN_FREQUENCY = 3;
+/**
+ * How often a correction must occur in the source: three times for words under seven letters (a
+ * rare short word is no safer a guess than the typo), once from seven (`revaels` → `reveals`), where
+ * one edit rarely lands on another word.
+ */
+function minimumFrequency(word: string): number {
+  return word.length >= 7 ? 1 : 3;
+}
 
 /**
  * Corrects words that are neither the source's nor English (`isKnownWord`: WordNet) to the source's
  * word one edit away (two from eight letters):
  * a substitution, insertion, deletion or swap of neighbours, same first letter (`licnesing` →
  * `licensing`, `Wallbozrd` → `Wallboard`, `revaels` → `reveals`). Only when one candidate is the
- * closest and occurs at least three times in the source, so that a name the documents do not cover
+ * closest and occurs often enough in the source (`minimumFrequency`), so that a name the documents do not cover
  * (`Eurex`, `SARON`) is never turned into one they do, nor a real word they do not use (`deadline`,
  * `Ether`). Left alone: words under five letters, words
  * in capitals (`SOC`), words with digits, and words the source holds. The case of the first letter
@@ -60,7 +66,7 @@ function closestWord(word: string, frequencies: ReadonlyMap<string, number>): st
   let bestFrequency = 0;
   let tied = false;
   for (const [candidate, frequency] of frequencies) {
-    if (frequency < MIN_FREQUENCY || candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > allowed) continue;
+    if (frequency < minimumFrequency(word) || candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > allowed) continue;
     const distance = editDistance(word, candidate, allowed);
     if (distance > allowed) continue;
     if (distance < bestDistance || (distance === bestDistance && frequency > bestFrequency)) {
