@@ -85,12 +85,16 @@ export function createDefinedTermFinder(entries: readonly DefinitionEntry[]): (t
     .sort((left, right) => right.length - left.length || compareText(left, right))
     .map((key) => {
       const body = key.split(' ').map(escapeForPattern).join('\\s+');
-      return { key, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:s|es)?(?![\\p{L}\\p{N}])`, 'giu') };
+      // The key's longest word: a text without it cannot match (a cheap test before the pattern).
+      const needle = key.split(' ').reduce((longest, word) => (word.length > longest.length ? word : longest), '');
+      return { key, needle, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:s|es)?(?![\\p{L}\\p{N}])`, 'giu') };
     });
   return (text) => {
     const claimed: { start: number; end: number }[] = [];
     const found: DefinitionEntry[] = [];
-    for (const { key, pattern } of terms) {
+    const lower = text.toLowerCase();
+    for (const { key, needle, pattern } of terms) {
+      if (!lower.includes(needle)) continue;
       let matched = false;
       for (const match of text.matchAll(pattern)) {
         const start = match.index;

@@ -604,18 +604,32 @@ function spellingCredit(stems: readonly string[], stream: TokenStream): number {
   const termStem = stems[0]!;
   if (stream.stemSet.has(termStem)) return 1;
   if (/\p{N}/u.test(termStem)) return 0;
+  if (termStem.length < 4) return 0;
+  // A typo keeps the first letter: only the stream's words with the same initial are compared.
+  const candidates = wordsByInitial(stream).get(termStem[0]!) ?? [];
   if (termStem.length === 4) {
-    // A four-letter word with a letter dropped (`audt`, `cont`): one insertion away, same first letter.
-    for (const wordStem of stream.stemSet) {
-      if (wordStem.length === 5 && wordStem[0] === termStem[0] && editDistance(termStem, wordStem, 1) <= 1) return 0.8;
+    // A four-letter word with a letter dropped (`audt`, `cont`): one insertion away.
+    return candidates.some((wordStem) => wordStem.length === 5 && editDistance(termStem, wordStem, 1) <= 1) ? 0.8 : 0;
+  }
+  return candidates.some((wordStem) => isTypoOf(termStem, wordStem)) ? 0.8 : 0;
+}
+
+const initials = new WeakMap<TokenStream, Map<string, string[]>>();
+
+/** The stream's distinct words grouped by first letter, built once per (memoised) stream. */
+function wordsByInitial(stream: TokenStream): Map<string, string[]> {
+  let groups = initials.get(stream);
+  if (groups === undefined) {
+    groups = new Map();
+    for (const word of stream.stemSet) {
+      const initial = word[0]!;
+      const group = groups.get(initial);
+      if (group) group.push(word);
+      else groups.set(initial, [word]);
     }
-    return 0;
+    initials.set(stream, groups);
   }
-  if (termStem.length < 5) return 0;
-  for (const wordStem of stream.stemSet) {
-    if (isTypoOf(termStem, wordStem)) return 0.8;
-  }
-  return 0;
+  return groups;
 }
 
 

@@ -19,6 +19,8 @@ interface CompiledSpelling {
   kind: AnchorKind;
   anchor: KnownAnchor;
   pattern: RegExp;
+  /** The spelling's longest run of letters or digits, lower case: a text without it cannot match (a cheap test before the pattern). */
+  needle: string;
 }
 
 const COMPILED_SPELLINGS: readonly CompiledSpelling[] = [
@@ -34,7 +36,9 @@ const COMPILED_SPELLINGS: readonly CompiledSpelling[] = [
  */
 export function findAnchorSpellings(text: string): AnchorSpelling[] {
   const found: AnchorSpelling[] = [];
-  for (const { kind, anchor, pattern } of COMPILED_SPELLINGS) {
+  const lower = text.toLowerCase();
+  for (const { kind, anchor, pattern, needle } of COMPILED_SPELLINGS) {
+    if (!lower.includes(needle)) continue;
     for (const match of text.matchAll(pattern)) {
       found.push({ kind, anchor, text: match[0], start: match.index, end: match.index + match[0].length });
     }
@@ -48,6 +52,7 @@ function compile(kind: AnchorKind, anchors: readonly KnownAnchor[]): CompiledSpe
       kind,
       anchor,
       pattern: createPhrasePattern(spelling, { caseSensitive: anchor.exactCase?.includes(spelling) ?? false }),
+      needle: (spelling.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? ['']).reduce((longest, run) => (run.length > longest.length ? run : longest), ''),
     })),
   );
 }
