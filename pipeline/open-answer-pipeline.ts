@@ -5,6 +5,7 @@ import { ClausegateError } from './errors.ts';
 import { createEmbedder } from './providers/create-embedder.ts';
 import { createGenerator } from './providers/create-generator.ts';
 import { createReranker } from './providers/create-reranker.ts';
+import { prepareOfflineReading } from './providers/offline-reranker.ts';
 import { openIndex } from './store/index.ts';
 
 /** An answer pipeline with the index it opened; `close()` releases the index. */
@@ -14,7 +15,8 @@ export interface OpenedAnswerPipeline extends AnswerPipeline {
 
 /**
  * Creates the providers named by the config and opens the source's index, checking that it was
- * built with the same embedder (vectors are never mixed).
+ * built with the same embedder (vectors are never mixed). With the offline provider, the chunks are
+ * read for the lexical reranker and generator at once (`prepareOfflineReading`).
  */
 export async function openAnswerPipeline(config: ClausegateConfig, environment: ProviderEnvironment, source: string): Promise<OpenedAnswerPipeline> {
   if (!config.sources[source]) {
@@ -26,5 +28,6 @@ export async function openAnswerPipeline(config: ClausegateConfig, environment: 
   const reranker = createReranker(config, environment);
   const generator = createGenerator(config, environment);
   const index = await openIndex(config.paths.indexDir, source, { embedder: embedder.info });
+  if (config.provider === 'offline') prepareOfflineReading(index.chunks.values());
   return { config, source, index, embedder, reranker, generator, close: () => index.close() };
 }
