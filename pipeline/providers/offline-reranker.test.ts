@@ -305,6 +305,7 @@ describe('profileQuestion', () => {
     ['Sorry if this is obvious, but how much notice does an auditor give, and how often can it happen?', 'duration'],
     ['Hi there! Quick one: When did the Licensee Website fee waiver end?', 'date'],
     ['The 2026 historical data distribution fees — what are they?', 'amount'],
+    ['Just to double-check, Subscriber Group definition', 'definition'],
     ['For our compliance review, could you tell me: What were the 2024 non-display Category A1 enterprise fees?', 'amount'],
   ] as const)('%s → %s', (question, ask) => {
     expect(profileQuestion(question).ask).toBe(ask);

@@ -383,7 +383,10 @@ function framingLength(normalized: string): number {
   }
   // Else what follows the last `:` or `!` (`hi there! quick one: minimum number of…`).
   const after = [...normalized.matchAll(QUESTION_AFTER_COLON)].map((match) => match.index + match[0].length).filter(holdsQuestion);
-  return after.at(-1) ?? 0;
+  if (after.length > 0) return after.at(-1)!;
+  // Else a short opening clause before a comma (`just to double-check, subscriber group definition`).
+  const opening = /^[^,]{3,40},\s+/.exec(normalized);
+  return opening !== null && opening[0].split(/\s+/).length <= 5 && holdsQuestion(opening[0].length) ? opening[0].length : 0;
 }
 
 /**
