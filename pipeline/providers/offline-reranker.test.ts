@@ -153,6 +153,12 @@ describe('createOfflineReranker', () => {
     expect((await scoreOf(question.replace('Television ', ''), gme)).score).toBe(3);
   });
 
+  it('leaves out framing followed by a request to answer', () => {
+    const profile = profileQuestion('For our compliance review, could you tell me: When did the Dubai Mercantile Exchange become the Gulf Mercantile Exchange?');
+    expect(profile.terms.map((term) => term.display)).not.toContain('compliance');
+    expect(profile.ask).toBe('date');
+  });
+
   it('reads "X or Y" as one term either word answers', async () => {
     const profile = profileQuestion('How long must a Licensee or Subscriber Group retain records for audit purposes?');
     expect(profile.terms.find((term) => term.display === 'licensee|subscriber')?.alternatives).toEqual([['subscriber']]);

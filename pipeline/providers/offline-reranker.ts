@@ -295,9 +295,13 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   // What the question asks for is read from the question itself, after any framing.
   // …after a request to answer it (`could you tell me: what were…`).
   const asked = normalized.slice(framing).replace(/^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:tell|let|explain|confirm|check|say)\b[^:?,]*[:,]\s*/, '');
+  // Framing followed by a request to answer (`for our compliance review, could you tell me:`) is
+  // only who asks and why: its words are left out altogether.
+  const requested = asked.length < normalized.length - framing;
   let previousContent: string | undefined;
   words.forEach((word, index) => {
     const isFraming = index < framingWords;
+    if (isFraming && requested) return;
     const previous = words[index - 1];
     const isLabel = previous !== undefined && LABEL_WORDS.has(previous) && word.length <= 3;
     if (isLabel) {
