@@ -141,6 +141,25 @@ describe('createOfflineReranker', () => {
     expect(kept.terms.map((term) => term.display)).toEqual(['gme', 'device', 'fee', '2025']);
   });
 
+  it('reads a framing sentence as the situation: a chunk that does not name it is not the less relevant', async () => {
+    const clause = candidate(
+      'credit',
+      'Reporting',
+      'If the Corrected Report identifies a decrease, CME may issue a credit, but only if the Corrected Report was submitted within ninety (90) Days. Such credits are limited to a period of three (3) months.',
+    );
+    const question = 'We over-reported devices last quarter. Within what period must a Corrected Report be filed to get a credit, and how far back can the credit go?';
+    const profile = profileQuestion(question);
+    expect(profile.contextSentence).toBe(true);
+    expect(profile.ask).toBe('duration');
+    // `within what` opens the question; `far`, `back`, `get` and `go` are its phrasing, not terms.
+    expect(profile.terms.filter((term) => !term.framing).map((term) => term.display)).toEqual(['period', 'corrected', 'filed', 'credit']);
+    const framed = await createOfflineReranker().rerank(question, [clause, candidate('devices', 'Devices', 'Devices reported last quarter.')]);
+    expect(framed[0]!.score).toBe(3);
+    // A framing clause before a colon can carry the subject (`Category B …: 2025 vs 2026 fee?`): it still counts.
+    expect(profileQuestion('Category B internal order processing enterprise tier: 2025 vs 2026 fee?').contextSentence).toBeUndefined();
+    expect(profileQuestion('A retail broker runs a simulator for non-professionals. Which fees apply?').contextSentence).toBeUndefined();
+  });
+
   it('caps at 1 a fee row when another candidate names the thing asked for more narrowly', async () => {
     const question = 'How much does a Television Distribution license cost?';
     const gme = candidate('gme', 'Data Distribution License Fees', 'Real Time Distribution | $22,110\nDelayed Distribution | $16,164');

@@ -140,6 +140,12 @@ export interface QuestionProfile {
   subjectAlternatives?: string[][];
   /** Years the question names (`2026`): a chunk must hold them (or its document name must) to score above 1. */
   years: string[];
+  /**
+   * True when the framing is a sentence of its own before a question that stands by itself (`we
+   * over-reported devices last quarter. within what period must a corrected report be filed…`):
+   * it tells the situation, and a chunk that does not name it is not the less relevant for that.
+   */
+  contextSentence?: boolean;
 }
 
 // Function words, question words and request verbs: never content terms.
@@ -152,7 +158,7 @@ const STOP_WORDS = new Set(
     'any some all each every no not so such also too very just only other another same own both either neither ' +
     'please tell explain describe list give show provide find know need want say says said according regarding ' +
     'define defined definition definitions meaning mean means meant refer refers referred terms ' +
-    'specific exactly currently current much many long'
+    'specific exactly currently current much many long far get gets got go goes'
   ).split(/\s+/),
 );
 
@@ -309,7 +315,9 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
       if (STOP_WORDS.has(word)) addTerm(label, `${previous} ${word}`, 1);
       addPhrase(label);
     }
-    if (STOP_WORDS.has(word) || (word.length === 1 && !/\p{N}/u.test(word))) {
+    // `how far back` asks for a duration: its words are the ask, not terms.
+    const askWord = word === 'back' && previous === 'far';
+    if (askWord || STOP_WORDS.has(word) || (word.length === 1 && !/\p{N}/u.test(word))) {
       previousContent = undefined;
       return;
     }
@@ -350,6 +358,9 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   }
   const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];
   const profile: QuestionProfile = { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years };
+  // A question of three specific terms or more after a framing sentence (not a clause before a comma or colon).
+  const ownTerms = terms.filter((term) => term.framing !== true && term.weight === 1).length;
+  if (framing > 0 && /[.!?]\s*$/.test(normalized.slice(0, framing)) && ownTerms >= 3) profile.contextSentence = true;
   if (subject !== undefined) {
     const written = subject.join(' ');
     const alternatives = (options.expansions ?? [])
@@ -362,11 +373,12 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
 
 // A question clause opening after a framing clause: a question word or auxiliary after `:`, `.`, `;`,
 // `!`, `?`, a dash, `, but` / `, so` / `,`, or after `know` / `wondering` / `asking` (`need to know what…`).
-const QUESTION_OPENING = /^(?:what|what's|which|who|whom|whose|how|when|where|why|whether|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have)\b/;
+// A preposition before a question word opens a question too (`within what period…`, `in which schedule…`).
+const QUESTION_OPENING = /^(?:(?:within|in|under|by|for|to|from|on|at|after|before|until)\s+(?:what|which|whom|whose)\b|(?:what|what's|which|who|whom|whose|how|when|where|why|whether|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have)\b)/;
 // After `:` or `!` (`hi there! quick one: minimum number of…`) any clause may be the question.
 const QUESTION_AFTER_COLON = /[:!]\s+(?=[\p{L}\p{N}])/gu;
 const QUESTION_CLAUSE =
-  /(?:[.:;!?]\s+|\s[-\u2014]\s|,\s+(?:(?:but|so|and)\s+)?|\b(?:know|wondering|wonder|asking|ask|check|confirm)\s+)(?=(?:what|what's|which|who|whom|whose|how|when|where|why|whether|if|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have|(?:since|from|until)\s+when)\b)/g;
+  /(?:[.:;!?]\s+|\s[-\u2014]\s|,\s+(?:(?:but|so|and)\s+)?|\b(?:know|wondering|wonder|asking|ask|check|confirm)\s+)(?=(?:what|what's|which|who|whom|whose|how|when|where|why|whether|if|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have|(?:since|from|until)\s+when|(?:within|in|under|by|for|to|from|on|at|after|before|until)\s+(?:what|which|whom|whose))\b)/g;
 
 /**
  * The length of the framing before the question itself (`our ops team asked me this: ` in `our ops
@@ -526,6 +538,14 @@ export function dropUnmatchedFraming(profile: QuestionProfile, texts: readonly s
   if (terms.length === 0) return profile;
   const phrases = profile.phrases.filter((phrase) => !phrase.some((word) => unmatched.has(word)));
   return { ...profile, terms, phrases };
+}
+
+/** The profile without the framing terms none of `streams` names (see `measureRelevance`). */
+function withoutFramingAbsentFrom(profile: QuestionProfile, streams: readonly TokenStream[]): QuestionProfile {
+  const absent = profile.terms.filter((term) => term.framing === true && !streams.some((stream) => termCredit(term, stream) > 0));
+  if (absent.length === 0 || absent.length === profile.terms.length) return profile;
+  const keys = new Set(absent.map((term) => term.stems.join(' ')));
+  return { ...profile, terms: profile.terms.filter((term) => !absent.includes(term)), phrases: profile.phrases.filter((phrase) => !phrase.some((word) => keys.has(word))) };
 }
 
 /** A chunk (or a sentence) to measure: its section heading and text. */
@@ -1005,9 +1025,12 @@ function collapse(text: string): string {
  * phrases found verbatim, the terms its heading names, and for a definition question whether it
  * defines the subject.
  */
-export function measureRelevance(profile: QuestionProfile, input: RelevanceInput): ChunkRelevance {
+export function measureRelevance(question: QuestionProfile, input: RelevanceInput): ChunkRelevance {
   const text = tokenStream(input.text);
-  const heading = contextStream(profile, input.heading, input.doc);
+  const heading = contextStream(question, input.heading, input.doc);
+  // Framing (`we over-reported devices last quarter.`) says why the question is asked: a chunk that
+  // names its words is the more relevant, one that does not is not the less.
+  const profile = question.contextSentence === true ? withoutFramingAbsentFrom(question, [text, heading]) : question;
   const chunkHasAmount = hasMoneyAmount(input.text);
   const total = totalWeight(profile);
   const matched: ChunkRelevance['matched'] = [];
