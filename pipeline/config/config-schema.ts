@@ -47,6 +47,8 @@ const defaultExpansions: ExpansionRule[] = z.array(ExpansionRule).parse([
   { pattern: 'AI', expansion: 'artificial intelligence', note: 'Schedule 5 (2026) spells it out: machine learning and/or artificial intelligence' },
   { pattern: 'charges', expansion: 'fees', reverse: false, note: 'the fee lists name the billed amounts fees; analysts say charges' },
   { pattern: 'notification', expansion: 'notice', reverse: false, note: 'the agreements say written notice' },
+  { pattern: 'algorithms', expansion: 'non-display use', reverse: false, note: 'use in algorithms is what the agreements call Non-Display Use' },
+  { pattern: 'algorithm', expansion: 'non-display use', reverse: false, note: 'use in algorithms is what the agreements call Non-Display Use' },
 ]);
 
 /**
@@ -157,7 +159,7 @@ export const ClausegateConfig = z
           .record(z.string(), z.object({ vectorK: positiveInteger, keywordK: positiveInteger, candidatePool: positiveInteger }).strict())
           .default({ 'offline-lexical': { vectorK: 40, keywordK: 40, candidatePool: 48 } }),
         linkDefinitions: z.boolean().default(true),
-        expansionRulesVersion: z.string().min(1).default('x3'),
+        expansionRulesVersion: z.string().min(1).default('x4'),
         expansions: z.array(ExpansionRule).default(defaultExpansions),
       })
       .strict()

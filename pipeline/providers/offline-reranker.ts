@@ -158,7 +158,7 @@ const STOP_WORDS = new Set(
     'any some all each every no not so such also too very just only other another same own both either neither ' +
     'please tell explain describe list give show provide find know need want say says said according regarding ' +
     'define defined definition definitions meaning mean means meant refer refers referred terms ' +
-    'specific exactly currently current much many long far get gets got go goes'
+    'specific exactly currently current much many long far get gets got go goes something anything everything nothing else'
   ).split(/\s+/),
 );
 

@@ -14,7 +14,7 @@ describe('expandQuery', () => {
   it('returns the normalised form alone when no rule applies, with the rules version', () => {
     expect(expandQuery('device fee waiver policies', rules, defaults.expansionRulesVersion)).toEqual({
       forms: [{ text: 'device fee waiver policies' }],
-      rulesVersion: 'x3',
+      rulesVersion: 'x4',
     });
   });
 
@@ -25,6 +25,14 @@ describe('expandQuery', () => {
       { text: 'ila rt depth of market fees', rule: 'DOM → depth of market' },
       { text: 'ila real time dom fees', rule: 'RT → real time' },
     ]);
+  });
+
+  it('reads use in algorithms as the agreements\' Non-Display Use, one way', () => {
+    expect(texts('can a subscriber use cme data in its own algorithms')).toEqual([
+      'can a subscriber use cme data in its own algorithms',
+      'can a subscriber use cme data in its own non-display use',
+    ]);
+    expect(texts('non-display use fees')).toEqual(['non-display use fees']);
   });
 
   it('matches whole words only, ignoring case', () => {
