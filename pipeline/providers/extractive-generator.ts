@@ -1,6 +1,6 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { dropUnmatchedFraming, hasDate, isValueAsk, measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
+import { dropUnmatchedFraming, findParentRow, hasDate, isValueAsk, measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
 import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
 
 /** Options of `createExtractiveGenerator`. */
@@ -150,7 +150,10 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
           if (!known.anchors.includes(evidence.anchor)) known.anchors.push(evidence.anchor);
           return;
         }
-        const relevance = measureSegment(profile, text, evidence.sectionHeading, evidence.doc);
+        // A sub-item row (`Bundle – all exchanges`) is read under the row it belongs to, as under a heading.
+        const parent = findParentRow(profile, units, text);
+
+        const relevance = measureSegment(profile, text, parent === undefined ? evidence.sectionHeading : `${evidence.sectionHeading}\n${parent}`, evidence.doc);
         const unit: Unit = { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance), next: passage[index + 1] };
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
         const dated = lastDatedLabel(units, position - 1);

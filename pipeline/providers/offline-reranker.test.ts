@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineReranker, definesTerm, dropUnmatchedFraming, measureSegment, profileQuestion, splitIntoPassages, splitIntoUnits, stem } from './offline-reranker.ts';
+import { createExtractiveGenerator } from './extractive-generator.ts';
 import type { RerankCandidate } from './reranker.ts';
 import { describeRerankerContract } from './reranker.contract.ts';
 
@@ -48,6 +49,32 @@ describe('createOfflineReranker', () => {
     // A row that names every qualifier answers; header-row words (`subscriber`, `monthly`) are context.
     expect((await scoreOf('What is the monthly fee for Real-Time Top of Book for a Non-Professional subscriber?', table)).score).toBe(3);
     expect((await scoreOf('What is the monthly fee for Real-Time Depth of Market for a Professional subscriber?', table)).score).toBe(3);
+  });
+
+  it('reads a row that names none of the qualifiers of the row above as its sub-item', async () => {
+    const table = candidate(
+      'fee-list',
+      'CME, CBOT, NYMEX and COMEX Information',
+      [
+        'Description | Unit of Count | Monthly',
+        'Non-Professional Depth of Market | Device | $11.70',
+        'Bundle – all exchanges | Device | $35.40',
+        'Non-Professional Top of Book | Device | $1.50',
+        'Bundle – all exchanges | Device | $4.50',
+      ].join('\n'),
+    );
+    const question = 'What is the bundle price for non-professional depth of market across all exchanges?';
+    expect((await scoreOf(question, table)).score).toBeGreaterThanOrEqual(2);
+    const generator = createExtractiveGenerator();
+    const answer = await generator.generate({
+      prompt: question,
+      promptSha256: 'sha',
+      question,
+      evidence: [{ anchor: 'C0', chunkId: 'fee-list', doc: 'fee-list.pdf', page: 1, sectionHeading: table.sectionHeading, text: table.text }],
+      refusal: 'refused',
+      maxSentences: 6,
+    });
+    expect(answer.output.kind === 'answer' && answer.output.sentences[0]!.text).toBe('Bundle – all exchanges | Device | $35.40');
   });
 
   it('only checks the table holding the best answering row for split qualifiers', async () => {

@@ -152,7 +152,7 @@ export interface QuestionProfile {
 const STOP_WORDS = new Set(
   (
     'a an the and or but nor if then than that this these those there here of for to in on at by with from as into onto ' +
-    'over under about above below between among through during before after within without upon via per vs versus ' +
+    'over under about above below between among through during before after within without upon via per vs versus across ' +
     'is are was were be been being am do does did done have has had having can could should would will shall may might must ' +
     'what which who whom whose when where why how whether i me my we us our you your he she it its they them their ' +
     'any some all each every no not so such also too very just only other another same own both either neither ' +
@@ -1172,15 +1172,40 @@ function findSplitQualifiers(profile: QuestionProfile, units: readonly string[],
     if (!table.includes(answerRow)) continue;
     const rows = table.filter((row) => hasMoneyAmount(row));
     if (rows.length < 2) continue;
-    const rowTerms = rows.map((row) => {
+    const ownTerms = rows.map((row) => {
       const stream = tokenStream(row);
       return new Set(qualifiers.filter((term) => termCredit(term, stream) > 0));
     });
+    const rowTerms = ownTerms.map((terms, position) => (isSubItemRow(terms, ownTerms[position - 1]) ? new Set([...ownTerms[position - 1]!, ...terms]) : terms));
     const inRows = qualifiers.filter((term) => rowTerms.some((terms) => terms.has(term)) && !context.some((stream) => termCredit(term, stream) > 0));
     if (inRows.length < 2) continue;
     return rowTerms.some((terms) => inRows.every((term) => terms.has(term))) ? [] : inRows.map((term) => term.display);
   }
   return [];
+}
+
+/**
+ * True when a table row is a sub-item of the row with an amount above it, given the question's
+ * qualifiers each names: the row above names two or more, this one some and none of those
+ * (`Bundle – all exchanges` under `Non-Professional Depth of Market`), so it prices that row's
+ * thing. Sibling rows repeat a qualifier (`Real-Time Top of Book | Non-Professional`, `Real-Time
+ * Depth of Market | Professional`) or each name one of a list (`Enterprise`, `Premium`, `Basic`).
+ */
+function isSubItemRow<T>(terms: ReadonlySet<T>, above: ReadonlySet<T> | undefined): boolean {
+  return above !== undefined && above.size >= 2 && terms.size > 0 && ![...terms].some((term) => above.has(term));
+}
+
+/**
+ * The row with an amount right above `row` among `units` when `row` is a sub-item of it (see
+ * `isSubItemRow`, on the question's specific terms): its context, like a heading. Else undefined.
+ */
+export function findParentRow(profile: QuestionProfile, units: readonly string[], row: string): string | undefined {
+  const position = units.indexOf(row);
+  const above = units[position - 1];
+  if (position < 1 || above === undefined || !TABLE_ROW.test(row) || !TABLE_ROW.test(above) || !hasMoneyAmount(row) || !hasMoneyAmount(above)) return undefined;
+  const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount);
+  const named = (text: string) => new Set(qualifiers.filter((term) => termCredit(term, tokenStream(text)) > 0));
+  return isSubItemRow(named(row), named(above)) ? above : undefined;
 }
 
 /** Maps a chunk's features to the 0–3 scale with the `OFFLINE_RERANK_CUTOFFS`, and says which rule decided. */
