@@ -8,7 +8,7 @@ const entries = [
 ];
 
 describe('createKeywordIndex', () => {
-  it('scores by BM25 with k1 = 1.2, b = 0.75 and the non-negative idf', () => {
+  it('scores by BM25 with k1 = 1.2, b = 0.75 and the non-negative idf, adjacent word pairs at half weight', () => {
     const index = createKeywordIndex(entries);
     const documents = 3;
     const averageLength = 7 / 3;
@@ -18,8 +18,17 @@ describe('createKeywordIndex', () => {
 
     const hits = index.search('fee device', 10);
     expect(hits.map((hit) => hit.chunkId)).toEqual(['c-1', 'c-2']);
-    expect(hits[0]!.score).toBeCloseTo(term(2, 3, 1) + term(1, 3, 2), 12);
+    // c-1 also holds the pair `fee device` (document frequency 1; pairs add no length).
+    expect(hits[0]!.score).toBeCloseTo(term(2, 3, 1) + term(1, 3, 2) + 0.5 * term(1, 3, 1), 12);
     expect(hits[1]!.score).toBeCloseTo(term(1, 1, 2), 12);
+  });
+
+  it('ranks the chunk naming a phrase above chunks using its words apart', () => {
+    const index = createKeywordIndex([
+      { chunkId: 'apart', text: 'Licensee Profile for the market | Market Data | Device' },
+      { chunkId: 'phrase', text: 'Market Profile | Device | $11.70' },
+    ]);
+    expect(index.search('market profile device fee', 2).map((hit) => hit.chunkId)).toEqual(['phrase', 'apart']);
   });
 
   it('never returns chunks without a query term, and respects k', () => {

@@ -27,17 +27,19 @@
 import { Buffer } from 'node:buffer';
 import { z } from 'zod';
 import type { Chunk } from '../types.ts';
-import { KEYWORD_TOKENIZER_VERSION, tokenizeKeywords } from './tokenize-keywords.ts';
+import { KEYWORD_TOKENIZER_VERSION, tokenizeKeywordPairs, tokenizeKeywords } from './tokenize-keywords.ts';
 
 /** BM25 term-frequency saturation. */
 const K1 = 1.2;
 /** BM25 length normalisation. */
 const B = 0.75;
+/** The weight of a pair of adjacent words (`tokenizeKeywordPairs`) against a single word's 1. */
+const PAIR_WEIGHT = 0.5;
 
 /** What the manifest records as `keywordIndex.kind`. */
 export const KEYWORD_INDEX_KIND = 'bm25-inverted-index';
 /** What the manifest records as `keywordIndex.version`: the scoring and the tokenizer. */
-export const KEYWORD_INDEX_VERSION = `bm25-k1.2-b0.75+${KEYWORD_TOKENIZER_VERSION}`;
+export const KEYWORD_INDEX_VERSION = `bm25-k1.2-b0.75-pairs${PAIR_WEIGHT}+${KEYWORD_TOKENIZER_VERSION}`;
 
 /** One document of the keyword index: a chunk id and the text to index (heading and chunk text). */
 export interface KeywordEntry {
@@ -94,6 +96,7 @@ export interface KeywordIndex {
 
 /**
  * Builds a BM25 index (k1 = 1.2, b = 0.75, idf = ln(1 + (N − n + 0.5) / (n + 0.5))) over `entries`,
+ * words and pairs of adjacent words (`tokenizeKeywordPairs`, their idf weighted by `PAIR_WEIGHT`),
  * tokenized with `tokenizeKeywords`. Entry order does not matter: the index is the same for any order.
  */
 export function createKeywordIndex(entries: readonly KeywordEntry[]): KeywordIndex {
@@ -106,9 +109,10 @@ export function createKeywordIndex(entries: readonly KeywordEntry[]): KeywordInd
   const postingsByTerm = new Map<string, number[]>();
   sorted.forEach((entry, documentNumber) => {
     const tokens = tokenizeKeywords(entry.text);
+    // The length counts words only: pairs add no length of their own.
     documentLengths.push(tokens.length);
     const frequencies = new Map<string, number>();
-    for (const token of tokens) frequencies.set(token, (frequencies.get(token) ?? 0) + 1);
+    for (const token of [...tokens, ...tokenizeKeywordPairs(entry.text)]) frequencies.set(token, (frequencies.get(token) ?? 0) + 1);
     for (const [term, frequency] of frequencies) {
       let postings = postingsByTerm.get(term);
       if (postings === undefined) {
@@ -183,11 +187,12 @@ class InvertedIndex implements KeywordIndex {
     const scores = new Float64Array(this.size);
     const touched: number[] = [];
     // Each distinct query term counts once, summed in query order so the float sum is reproducible.
-    for (const term of new Set(tokenizeKeywords(query))) {
+    const pairs = new Set(tokenizeKeywordPairs(query));
+    for (const term of new Set([...tokenizeKeywords(query), ...pairs])) {
       const postings = this.#postings.get(term);
       if (postings === undefined) continue;
       const documentFrequency = postings.length / 2;
-      const idf = Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
+      const idf = (pairs.has(term) ? PAIR_WEIGHT : 1) * Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
       for (let at = 0; at < postings.length; at += 2) {
         const documentNumber = postings[at] ?? 0;
         const frequency = postings[at + 1] ?? 0;

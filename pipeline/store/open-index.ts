@@ -35,7 +35,7 @@ export interface SearchableIndex {
    * ties by chunk id. Exhaustive (exact) search over all stored vectors.
    */
   searchVectors(vector: Float32Array, k: number): Promise<VectorHit[]>;
-  /** The `k` best chunks for `query` by BM25 (k1 1.2, b 0.75), score descending, ties by chunk id. */
+  /** The `k` best chunks for `query` by BM25 (k1 1.2, b 0.75; adjacent word pairs at half weight), score descending, ties by chunk id. */
   searchKeywords(query: string, k: number): KeywordHit[];
   /**
    * The stored vectors of the given chunks (copies), for reuse by the ingest (vectors of unchanged

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenizeKeywords } from './tokenize-keywords.ts';
+import { tokenizeKeywordPairs, tokenizeKeywords } from './tokenize-keywords.ts';
 
 describe('tokenizeKeywords', () => {
   it('lowercases, keeps money with and without its sign, and keeps 4+ and years whole', () => {
@@ -29,5 +29,17 @@ describe('tokenizeKeywords', () => {
   it('treats every other character as a separator', () => {
     expect(tokenizeKeywords('(a) "Subscriber" — means; [b]')).toEqual(['a', 'subscriber', 'means', 'b']);
     expect(tokenizeKeywords('')).toEqual([]);
+  });
+
+  it('pairs adjacent raw tokens, each in one form', () => {
+    expect(tokenizeKeywordPairs('Market Profile | Device | $11.70')).toEqual(['market profile', 'profile device', 'device 11.70']);
+    expect(tokenizeKeywordPairs('Non-Professional Depth of Market $3,640 10%')).toEqual([
+      'nonprofessional depth',
+      'depth of',
+      'of market',
+      'market 3640',
+      '3640 10%',
+    ]);
+    expect(tokenizeKeywordPairs('fee')).toEqual([]);
   });
 });

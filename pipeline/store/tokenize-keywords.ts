@@ -5,7 +5,7 @@
  */
 
 /** Version of the tokenization rules below; part of the keyword index version. */
-export const KEYWORD_TOKENIZER_VERSION = 't1';
+export const KEYWORD_TOKENIZER_VERSION = 't2';
 
 // A raw token: an optional `$`, letters and digits joined by `.`, `,` or `-`, and an optional `+`
 // or `%`. Curly apostrophes and the Unicode hyphens are normalised before matching.
@@ -30,17 +30,41 @@ const HAS_DIGIT = /\p{N}/u;
  * - a possessive `'s` is dropped; all other punctuation separates tokens.
  */
 export function tokenizeKeywords(text: string): string[] {
-  const normalized = text
+  const tokens: string[] = [];
+  for (const match of normalizeKeywordText(text).matchAll(RAW_TOKEN)) {
+    pushRawToken(match[0], tokens);
+  }
+  return tokens;
+}
+
+/**
+ * The pairs of adjacent raw tokens of `text`, in order, as `left right` (one space, which no
+ * token holds): `Market Profile | Device` → `market profile`, `profile device`. Each raw token
+ * counts once, in one form: money without its sign, numbers without thousands separators (`4+`
+ * and `10%` whole),
+ * hyphenated words joined (`non-professional` → `nonprofessional`). A pair is rarer than either
+ * word, so BM25 over pairs ranks the chunk that names a question's phrase (`Market Profile`, `Term
+ * SOFR`) above chunks that only use its words apart.
+ */
+export function tokenizeKeywordPairs(text: string): string[] {
+  const words: string[] = [];
+  for (const match of normalizeKeywordText(text).matchAll(RAW_TOKEN)) {
+    const raw = match[0].replace(/^\$/, '');
+    const number = toNumber(raw.replace(/[+%]$/, ''));
+    words.push(number === undefined ? raw.replaceAll('-', '') : `${number}${/[+%]$/.exec(raw)?.[0] ?? ''}`);
+  }
+  const pairs: string[] = [];
+  for (let index = 1; index < words.length; index += 1) pairs.push(`${words[index - 1]} ${words[index]}`);
+  return pairs;
+}
+
+function normalizeKeywordText(text: string): string {
+  return text
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\u2010\u2011]/g, '-')
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/(\p{L})'s\b/gu, '$1');
-  const tokens: string[] = [];
-  for (const match of normalized.matchAll(RAW_TOKEN)) {
-    pushRawToken(match[0], tokens);
-  }
-  return tokens;
 }
 
 function pushRawToken(raw: string, tokens: string[]): void {
