@@ -129,6 +129,15 @@ describe('selectEvidence', () => {
     expect(selection.drops[0]?.detail).toMatch(/^word overlap 0\.9\d\d ≥ 0\.800 with original \(rank 1\)$/);
   });
 
+  it('keeps both editions of a clause when they differ in a figure', () => {
+    const words = prose(1, 3);
+    const january = `${words} All Fees listed above are waived until July 1, 2025.`;
+    const march = `${words} All Fees listed above are waived until January 1, 2026.`;
+    const selection = select([candidate(1, chunk('march', march)), candidate(2, chunk('january', january))]);
+    expect(selection.kept.map((item) => item.chunkId)).toEqual(['march', 'january']);
+    expect(selection.drops).toEqual([]);
+  });
+
   it('keeps at most maxChunksPerDocument per document path, counting byte-identical documents apart', () => {
     const selection = select([
       candidate(1, chunk('a1', prose(1, 2), 'cme/fee-list.pdf')),

@@ -92,7 +92,8 @@ interface Admitted {
  *    brackets and `===` neutralised so no document can forge an anchor, header or section);
  *    `DROP_EMPTY_AFTER_SANITIZE` when nothing remains;
  * 3. `DROP_DUP` when its word set overlaps a kept item's by ≥ `duplicateOverlap` (Jaccard
- *    |A∩B|/|A∪B| of lowercase letter/digit runs); the better-ranked item is the one kept;
+ *    |A∩B|/|A∪B| of lowercase letter/digit runs) and both hold the same numbers (another edition
+ *    that changed a fee or a date is not a duplicate); the better-ranked item is the one kept;
  * 4. `DROP_PER_DOC_CAP` beyond `maxChunksPerDocument` per document path (byte-identical documents
  *    under two paths count as two documents);
  * 5. `DROP_BUDGET` beyond `maxChunks`.
@@ -202,10 +203,20 @@ function wordSet(text: string): Set<string> {
 
 function findDuplicate(words: Set<string>, admitted: readonly Admitted[], threshold: number): { of: Admitted; overlap: number } | undefined {
   for (const item of admitted) {
+    // Two editions that differ in a figure (`waived until July 1, 2025` / `January 1, 2026`, `$130.10`
+    // / `$134.50`) differ in what the question is about: both stay.
+    if (!sameFigures(words, item.words)) continue;
     const overlap = jaccard(words, item.words);
     if (overlap >= threshold) return { of: item, overlap };
   }
   return undefined;
+}
+
+/** True when both word sets hold the same numbers (words with a digit). */
+function sameFigures(left: Set<string>, right: Set<string>): boolean {
+  const figures = (words: Set<string>) => [...words].filter((word) => /\p{N}/u.test(word));
+  const leftFigures = figures(left);
+  return leftFigures.length === figures(right).length && leftFigures.every((word) => right.has(word));
 }
 
 function jaccard(left: Set<string>, right: Set<string>): number {
