@@ -233,6 +233,23 @@ describe('createExtractiveGenerator', () => {
     ]);
   });
 
+  it('puts the caption of a table first when it names more of the question than the row', async () => {
+    const notice: GenerationEvidence = {
+      anchor: 'C0',
+      chunkId: 'sofr',
+      doc: 'notice.pdf',
+      page: 2,
+      sectionHeading: '1. Background',
+      text: '3. CME Term SOFR Information Data License Fees Effective January 1, 2026:\nSector | Headcount | Delayed | Real Time\nFinancial Institution | 1 - 25 | $50 | $125',
+    };
+    const { output } = await createExtractiveGenerator().generate(request('What are the CME Term SOFR data license fees?', 6, [notice]));
+    // (The clause number `3.` stands apart as a list marker.)
+    expect(output.kind === 'answer' && output.sentences.map((sentence) => sentence.text)).toEqual([
+      'CME Term SOFR Information Data License Fees Effective January 1, 2026:',
+      'Financial Institution | 1 - 25 | $50 | $125',
+    ]);
+  });
+
   it('cites every evidence item a repeated sentence occurs in', async () => {
     const twin: GenerationEvidence = { ...EVIDENCE[1]!, anchor: 'C1', chunkId: 'display-copy', doc: 'copy.pdf' };
     const evidence = [{ ...EVIDENCE[1]!, anchor: 'C0' }, twin];

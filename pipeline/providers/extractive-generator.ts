@@ -94,6 +94,8 @@ interface Unit {
   items?: string[];
   /** The nearest `label: date` line above it in its evidence item (`Effective Date: January 1, 2025`), if any. */
   datedBy?: string;
+  /** For a table row, the sentence ending in `:` that introduces its table (`3. CME Term SOFR … Fees Effective January 1, 2026:`), if any. */
+  captionedBy?: string;
 }
 
 // A label line giving a date: `Effective Date: January 1, 2025`, `Effective – September 1, 2024`.
@@ -141,20 +143,27 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
     const passages = splitIntoPassages(evidence.text);
     const units = passages.flat();
     let position = 0;
+    let caption: string | undefined;
     for (const passage of passages) {
       passage.forEach((text, index) => {
         order += 1;
         position += 1;
+        const isRow = text.includes(' | ');
+        // A sentence ending in `:` introduces the table below it, until a sentence ends.
+        if (!isRow && /[.;!?]$/.test(text)) caption = undefined;
+        const captionOfRow = isRow ? caption : undefined;
+        if (!isRow && text.endsWith(':')) caption = text;
         const known = byText.get(text);
         if (known) {
           if (!known.anchors.includes(evidence.anchor)) known.anchors.push(evidence.anchor);
           return;
         }
-        // A sub-item row (`Bundle – all exchanges`) is read under the row it belongs to, as under a heading.
-        const parent = findParentRow(profile, units, text);
-
-        const relevance = measureSegment(profile, text, parent === undefined ? evidence.sectionHeading : `${evidence.sectionHeading}\n${parent}`, evidence.doc);
+        // A row is read under its table's caption, and a sub-item row (`Bundle – all exchanges`) under
+        // the row it belongs to, as under a heading.
+        const context = [evidence.sectionHeading, captionOfRow, findParentRow(profile, units, text)].filter((line) => line !== undefined);
+        const relevance = measureSegment(profile, text, context.join('\n'), evidence.doc);
         const unit: Unit = { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance), next: passage[index + 1] };
+        if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
         const dated = lastDatedLabel(units, position - 1);
         if (dated !== undefined) unit.datedBy = dated;
@@ -201,6 +210,13 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
       chosen.unshift(label);
       chosen.splice(limit);
     }
+  }
+  // A row whose table's caption names more of the question than the row does (`CME Term SOFR …
+  // Fees Effective January 1, 2026:` above `Financial Institution | 1 - 25 | $50 | $125`): the caption says what it prices.
+  const caption = best.captionedBy === undefined ? undefined : byText.get(best.captionedBy);
+  if (caption !== undefined && !chosen.includes(caption) && caption.relevance.ownSpecificMatches > best.relevance.ownSpecificMatches) {
+    chosen.unshift(caption);
+    chosen.splice(limit);
   }
   // Room left: a chosen sentence brings the next sentence of its paragraph, which continues it.
   for (let index = 0; index < chosen.length && chosen.length < limit; index += 1) {
