@@ -180,6 +180,8 @@ describe('createOfflineReranker', () => {
     expect(profile.ask).toBe('duration');
     // `within what` opens the question; `far`, `back`, `get` and `go` are its phrasing, not terms.
     expect(profile.terms.filter((term) => !term.framing).map((term) => term.display)).toEqual(['period', 'corrected', 'filed', 'credit']);
+    // `take effect`: the verb is phrasing; `effect` is what an `effective` date answers.
+    expect(profileQuestion('When do the new fees take effect?').terms.map((term) => term.display)).toEqual(['new', 'fees', 'effect']);
     const framed = await createOfflineReranker().rerank(question, [clause, candidate('devices', 'Devices', 'Devices reported last quarter.')]);
     expect(framed[0]!.score).toBe(3);
     // A framing clause before a colon can carry the subject (`Category B …: 2025 vs 2026 fee?`): it still counts.
@@ -415,6 +417,8 @@ describe('stem', () => {
     expect(stem('licensee')).not.toBe(stem('license'));
     expect(stem('redistribution')).toBe(stem('redistribute'));
     expect(stem('requirements')).toBe(stem('required'));
+    expect(stem('effective')).toBe(stem('effect'));
+    expect(stem('exclusive')).toBe(stem('exclusion'));
   });
 });
 
@@ -476,6 +480,12 @@ describe('splitIntoUnits', () => {
     expect(splitIntoUnits(text)).toEqual([
       '8.3 | Subscriber must pay any outstanding fees revealed by an audit to CME, and Distributor, within thirty (30) Days of receipt of an invoice from CME or Distributor and will be subject to interest at the lower of 1.5% per month or the maximum permitted by law.',
       '(a) | once per twelve (12)-month period on no less than thirty (30) Days’ notice; and',
+    ]);
+  });
+
+  it('keeps no unit without a letter (a clause number standing apart)', () => {
+    expect(splitIntoUnits('3.\nCME Term SOFR Information Data License Fees Effective January 1, 2026:')).toEqual([
+      'CME Term SOFR Information Data License Fees Effective January 1, 2026:',
     ]);
   });
 

@@ -248,9 +248,10 @@ function wordsOf(normalized: string): string[] {
 
 /**
  * A light suffix-stripping stemmer: plural `-s`/`-es`/`-ies`, then one of `-ing`, `-ed`, `-ment`,
- * `-tion`/`-sion` (as `-ion`), then a final `-e`, so that `license`, `licensed` and `licensing` meet,
- * as do `fee` and `fees`, `policy` and `policies`, `redistribute` and `redistribution`,
- * `requirements` and `required`.
+ * `-tion`/`-sion` (as `-ion`) or `-ive`, then a final `-e`, so that `license`, `licensed` and
+ * `licensing` meet, as do `fee` and `fees`, `policy` and `policies`, `redistribute` and
+ * `redistribution`, `requirements` and `required`, `effect` and `effective`, `exclusion` and
+ * `exclusive`.
  */
 export function stem(word: string): string {
   let result = word;
@@ -263,6 +264,7 @@ export function stem(word: string): string {
   else if (result.endsWith('ed') && result.length - 2 >= 4) result = result.slice(0, -2);
   else if (result.endsWith('ment') && result.length - 4 >= 4) result = result.slice(0, -4);
   else if (/[st]ion$/.test(result) && result.length - 3 >= 5) result = result.slice(0, -3);
+  else if (result.endsWith('ive') && result.length - 3 >= 4) result = result.slice(0, -3);
   if (result.endsWith('e') && !result.endsWith('ee') && result.length >= 5) result = result.slice(0, -1);
   return result;
 }
@@ -315,8 +317,9 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
       if (STOP_WORDS.has(word)) addTerm(label, `${previous} ${word}`, 1);
       addPhrase(label);
     }
-    // `how far back` asks for a duration: its words are the ask, not terms.
-    const askWord = word === 'back' && previous === 'far';
+    // `how far back` asks for a duration: its words are the ask, not terms; so is the verb of `take
+    // effect` (its `effect` is what an `effective` date answers).
+    const askWord = (word === 'back' && previous === 'far') || (/^(?:take|takes|took|taken)$/.test(word) && /^(?:effect|force)$/.test(words[index + 1] ?? ''));
     if (askWord || STOP_WORDS.has(word) || (word.length === 1 && !/\p{N}/u.test(word))) {
       previousContent = undefined;
       return;
@@ -983,7 +986,7 @@ function computePassages(text: string): string[][] {
   }
   releasePending();
   flushParagraph();
-  return passages.map((passage) => passage.filter((unit) => /[\p{L}\p{N}]/u.test(unit))).filter((passage) => passage.length > 0);
+  return passages.map((passage) => passage.filter((unit) => /\p{L}/u.test(unit))).filter((passage) => passage.length > 0);
 }
 
 // A line ending in a number word: a next line opening `(30)` continues it (`within thirty` / `(30) Days`), it is no list item.
