@@ -250,6 +250,22 @@ describe('createExtractiveGenerator', () => {
     ]);
   });
 
+  it('answers a by-what-date question with the date set as a deadline', async () => {
+    const notice: GenerationEvidence = {
+      anchor: 'C0',
+      chunkId: 'notice',
+      doc: 'term-sofr-notice.pdf',
+      page: 3,
+      sectionHeading: 'Licensee Specific Fee information',
+      text: [
+        'Based on the survey sent on March 10, 2025, CME has set the headcount and sector classification of each Licensee Group.',
+        'IMPORTANT: all Licensee Groups are required to submit their current headcount and sector information by December 1, 2025.',
+      ].join('\n'),
+    };
+    const { output } = await createExtractiveGenerator().generate(request('By what date did licensees have to update their headcount and sector classification?', 6, [notice]));
+    expect(output.kind === 'answer' && output.sentences[0]!.text).toContain('by December 1, 2025');
+  });
+
   it('cites every evidence item a repeated sentence occurs in', async () => {
     const twin: GenerationEvidence = { ...EVIDENCE[1]!, anchor: 'C1', chunkId: 'display-copy', doc: 'copy.pdf' };
     const evidence = [{ ...EVIDENCE[1]!, anchor: 'C0' }, twin];

@@ -1,6 +1,6 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { dropUnmatchedFraming, findParentRow, hasDate, isValueAsk, measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
+import { dropUnmatchedFraming, findParentRow, hasDate, hasDeadlineDate, isValueAsk, measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
 import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
 
 /** Options of `createExtractiveGenerator`. */
@@ -34,8 +34,9 @@ const EXPLANATION_ANSWER = { sentences: 6, followerShare: 0.6 } as const;
  *
  * Selection uses the offline reranker's features on every sentence, with its section heading as
  * context: weighted coverage of the question's terms, plus 0.5 for holding the amount, date or
- * duration asked for (1 for the definition of the subject of a definition question) and 0.1 per
- * verbatim question phrase (at most 0.3). A sentence counts only when it names a specific question
+ * duration asked for (1 for the definition of the subject of a definition question), 0.1 per
+ * verbatim question phrase (at most 0.3), and 0.3 for a date set as a deadline (`by December 1,
+ * 2025`) when the question asks by what date. A sentence counts only when it names a specific question
  * term itself, or holds the value asked for under a section heading that names one (a `$0` row
  * under `Event Contract Information`); a bare heading line (under six words, no cells, no final
  * punctuation) never does. When the question asks for a value and some sentence holds one, only
@@ -162,7 +163,9 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         // the row it belongs to, as under a heading.
         const context = [evidence.sectionHeading, captionOfRow, findParentRow(profile, units, text)].filter((line) => line !== undefined);
         const relevance = measureSegment(profile, text, context.join('\n'), evidence.doc);
-        const unit: Unit = { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance), next: passage[index + 1] };
+        // A deadline question (`by what date…`) is answered by a date set as one (`by December 1, 2025`).
+        const deadlineBonus = profile.deadline === true && hasDeadlineDate(text) ? 0.3 : 0;
+        const unit: Unit = { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance) + deadlineBonus, next: passage[index + 1] };
         if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
         const dated = lastDatedLabel(units, position - 1);

@@ -146,6 +146,8 @@ export interface QuestionProfile {
    * it tells the situation, and a chunk that does not name it is not the less relevant for that.
    */
   contextSentence?: boolean;
+  /** A date question asking by when something must be done (`by what date`, `by when`, `deadline`): a date after `by` or `no later than` answers it best. */
+  deadline?: boolean;
 }
 
 // Function words, question words and request verbs: never content terms.
@@ -361,6 +363,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   }
   const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];
   const profile: QuestionProfile = { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years };
+  if (profile.ask === 'date' && DEADLINE_QUESTION.test(asked)) profile.deadline = true;
   // A question of three specific terms or more after a framing sentence (not a clause before a comma or colon).
   const ownTerms = terms.filter((term) => term.framing !== true && term.weight === 1).length;
   if (framing > 0 && /[.!?]\s*$/.test(normalized.slice(0, framing)) && ownTerms >= 3) profile.contextSentence = true;
@@ -754,6 +757,15 @@ const MONTH_NAME = /\b(?:january|february|march|april|june|july|august|september
 
 // How often: `monthly`, `As Needed`, `once per twelve (12)-month period`, `each calendar month`.
 const FREQUENCY = /\b(?:monthly|quarterly|annually|annual|yearly|weekly|daily|as needed|once|twice|(?:each|every|per)\s+(?:calendar\s+)?(?:month|quarter|year|week|day))\b/i;
+
+const DEADLINE_QUESTION = /\bby\s+(?:what|which)\s+(?:date|day|time)\b|\bby\s+when\b|\bdeadline\b/;
+// A date set as a deadline: `by December 1, 2025`, `no later than December 1 2025`, `on or before 1 April`.
+const DEADLINE_DATE = new RegExp(`\\b(?:by|later\\s+than|before|until|prior\\s+to)\\s+(?:the\\s+)?(?:${DATE.source})`, 'i');
+
+/** True when `text` sets a date as a deadline (`by December 1, 2025`, `no later than 1 April 2025`). */
+export function hasDeadlineDate(text: string): boolean {
+  return DEADLINE_DATE.test(text);
+}
 
 /** True for the asks a value answers: an amount, a date, a duration, a frequency. */
 export function isValueAsk(ask: QuestionAsk): boolean {
