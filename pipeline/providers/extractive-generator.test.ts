@@ -217,6 +217,34 @@ describe('createExtractiveGenerator', () => {
     expect(texts.length).toBeLessThanOrEqual(6);
   });
 
+  it('brings the items of a list whose bullets were lost, and the list an item introduces', async () => {
+    const definition: GenerationEvidence = {
+      anchor: 'C0',
+      chunkId: 'definition',
+      doc: 'amendments.pdf',
+      page: 1,
+      sectionHeading: 'New Definition',
+      text: [
+        'Non-Display Benchmark Use: non-viewable use of Benchmark Information:',
+        '(1) in Automated Trading System(s); and/or',
+        '(2) in electronic systems operated by a Licensee Group entity for any of the following uses:',
+        'Risk management',
+        'Research and analysis',
+        'Valuations of financial assets, securities and financial derivatives; and/or',
+        '(3) for other non-display Benchmark Information use, with prior written approval from CME',
+      ].join('\n'),
+    };
+    const { output } = await createExtractiveGenerator().generate(request('What uses count as Non-Display Benchmark Use in electronic systems?', 6, [definition]));
+    expect(output.kind === 'answer' && output.sentences.map((sentence) => sentence.text)).toEqual([
+      'Non-Display Benchmark Use: non-viewable use of Benchmark Information:',
+      '(1) in Automated Trading System(s); and/or',
+      '(2) in electronic systems operated by a Licensee Group entity for any of the following uses:',
+      'Risk management',
+      'Research and analysis',
+      'Valuations of financial assets, securities and financial derivatives; and/or',
+    ]);
+  });
+
   it('answers a date question with the dated label a sentence sits under', async () => {
     const notice: GenerationEvidence = {
       anchor: 'C0',

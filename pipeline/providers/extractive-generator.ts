@@ -118,12 +118,23 @@ function lastDatedLabel(units: readonly string[], index: number): string | undef
 // A unit that is a list item: `(a)`, `1)`, `2.`, `a)`, or a bullet.
 const LIST_ITEM_UNIT = /^(?:\([0-9A-Za-z]{1,4}\)|[0-9]{1,2}[.)]|[a-z]\)|[•●▪◦∙·‣*–—-])\s/;
 
-/** The list items right after position `from` of `units` (at most six), up to the first unit that is not one. */
+/**
+ * The list items right after position `from` of `units` (at most six), up to the first unit that is
+ * not one. When none is marked, the lines up to the next marked item are the list, their bullets
+ * lost in extraction (`…for any of the following uses:` / `Risk management` / `Research and
+ * analysis`); a table row ends it.
+ */
 function listItemsAfter(units: readonly string[], from: number): string[] {
   const items: string[] = [];
   for (let index = from; index < units.length && items.length < 6; index += 1) {
     const unit = units[index]!;
     if (!LIST_ITEM_UNIT.test(unit)) break;
+    items.push(unit);
+  }
+  if (items.length > 0) return items;
+  for (let index = from; index < units.length && items.length < 6; index += 1) {
+    const unit = units[index]!;
+    if (LIST_ITEM_UNIT.test(unit) || unit.includes(' | ')) break;
     items.push(unit);
   }
   return items;
@@ -200,11 +211,16 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const leaders = [best, ...pool.slice(1).filter((unit) => unit.rank >= shape.followerShare * best.rank)];
   // A sentence that introduces a list (`…for any of the following uses:`) brings its items.
   const chosen: Unit[] = [];
-  for (const leader of leaders) {
-    for (const unit of [leader, ...(leader.items ?? []).map((item) => byText.get(item)).filter((item) => item !== undefined)]) {
-      if (!chosen.includes(unit)) chosen.push(unit);
+  const bring = (unit: Unit, depth: number) => {
+    if (!chosen.includes(unit)) chosen.push(unit);
+    // …and an item that introduces a list of its own (`(2) … for any of the following uses:`) brings that one.
+    if (depth > 1) return;
+    for (const item of unit.items ?? []) {
+      const itemUnit = byText.get(item);
+      if (itemUnit !== undefined) bring(itemUnit, depth + 1);
     }
-  }
+  };
+  for (const leader of leaders) bring(leader, 0);
   chosen.splice(limit);
   // A date question answered by a sentence without a date: the dated label it sits under says when.
   if (profile.ask === 'date' && !best.relevance.askMet && best.datedBy !== undefined) {

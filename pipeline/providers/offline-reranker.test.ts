@@ -383,6 +383,7 @@ describe('profileQuestion', () => {
   it('finds the subject of a definition question', () => {
     expect(profileQuestion('What is Unit of Count in CME data licensing?').subject).toEqual(['unit', 'of', 'count']);
     expect(profileQuestion('What is a Subscriber according to CME licensing terms?').subject).toEqual(['subscriber']);
+    expect(profileQuestion('What uses count as Non-Display Benchmark Use in electronic systems?').subject).toEqual(['non-display', 'benchmark', 'use']);
   });
 
   it('counts an expansion rule as the abbreviation it expands', async () => {

@@ -481,7 +481,7 @@ const SUBJECT_PATTERNS = [
   /^who\s+(?:is|are)\s+(?:part|a\s+member|members)\s+of\s+(?:an?\s+|the\s+)?(.+)$/,
   /^(?:what|who)\s+(?:exactly\s+)?(?:is|are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(.+)$/,
   /^how\s+(?:does|do|did)\s+.+?\s+define\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
-  /^(?:what|who|which\s+\w+)\s+(?:counts?|qualif(?:y|ies)|(?:is|are)\s+considered)\s+as\s+(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:what|who|which)(?:\s+\w+)?\s+(?:counts?|qualif(?:y|ies)|(?:is|are)\s+considered)\s+as\s+(?:an?\s+|the\s+)?(.+)$/,
   /^(?:when|how)\s+(?:does|do|is|are)\s+.+?\s+(?:count|qualify)\s+as\s+(?:an?\s+|the\s+)?(.+)$/,
   /^(?:the\s+)?(.+?)\s+(?:definition|meaning)$/,
   /^(?:what|who)'s\s+(?:an?\s+|the\s+)?(.+)$/,
