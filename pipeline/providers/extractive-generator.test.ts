@@ -245,6 +245,26 @@ describe('createExtractiveGenerator', () => {
     ]);
   });
 
+  it('completes a sentence ending in "and" with the list item that follows', async () => {
+    const clause: GenerationEvidence = {
+      anchor: 'C0',
+      chunkId: 'website',
+      doc: 'schedule-5.pdf',
+      page: 9,
+      sectionHeading: '7. Website Display',
+      text: [
+        '(e) When displaying the Historical Benchmark Information contained within the Website Display Distribution Packages identified',
+        'in section 1 of this Schedule, Licensee will ensure that such Information (i) is not machine readable, (ii) is not able to be downloaded, and',
+        '(iii) is only displayed in graphical format; and',
+      ].join('\n'),
+    };
+    const { output } = await createExtractiveGenerator().generate(request('How must Historical Benchmark Information be displayed on a website?', 6, [clause]));
+    expect(output.kind === 'answer' && output.sentences.map((sentence) => sentence.text)).toEqual([
+      '(e) When displaying the Historical Benchmark Information contained within the Website Display Distribution Packages identified in section 1 of this Schedule, Licensee will ensure that such Information (i) is not machine readable, (ii) is not able to be downloaded, and',
+      '(iii) is only displayed in graphical format; and',
+    ]);
+  });
+
   it('answers a date question with the dated label a sentence sits under', async () => {
     const notice: GenerationEvidence = {
       anchor: 'C0',

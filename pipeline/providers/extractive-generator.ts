@@ -186,6 +186,10 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
           const items = text.endsWith(':') ? listItemsAfter(units, position) : [];
           const next = passage[index + 1];
           unit.items = items.length === 0 && next !== undefined ? [next] : items;
+        } else if (/(?:,|\band|\bor)$/.test(text) && units[position] !== undefined) {
+          // …nor is one ending in `and`, `or` or a comma (`(ii) is not able to be downloaded, and`): the
+          // next unit, even a list item (`(iii) is only displayed in graphical format`), completes it.
+          unit.items = [units[position]!];
         }
         byText.set(text, unit);
       });
