@@ -380,6 +380,15 @@ describe('profileQuestion', () => {
     expect(profile.subject).toEqual(subject);
   });
 
+  it('counts the noun after what or which, standing before the verb, as the kind of answer (half weight)', () => {
+    const weights = (question: string) => Object.fromEntries(profileQuestion(question).terms.map((term) => [term.display, term.weight]));
+    expect(weights('What language must CME usage reports be submitted in?')).toMatchObject({ language: 0.5, usage: 1, reports: 1, submitted: 1 });
+    // A compound names the subject, not the kind of answer.
+    expect(weights('What notice period applies to terminating a Subscriber Addendum?')).toMatchObject({ notice: 1, period: 1 });
+    // An amount word asks for an amount, which the amount answers.
+    expect(weights('What fee is charged for a device?')).toMatchObject({ fee: 1 });
+  });
+
   it('finds the subject of a definition question', () => {
     expect(profileQuestion('What is Unit of Count in CME data licensing?').subject).toEqual(['unit', 'of', 'count']);
     expect(profileQuestion('What is a Subscriber according to CME licensing terms?').subject).toEqual(['subscriber']);

@@ -308,6 +308,12 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   // Framing followed by a request to answer (`for our compliance review, could you tell me:`) is
   // only who asks and why: its words are left out altogether.
   const requested = asked.length < normalized.length - framing;
+  // `what language must reports be submitted in`: the noun after `what` or `which` names the kind of
+  // answer (`English`), which the answering text need not repeat; it counts like a framing word.
+  // Only a noun standing alone before the verb (`what language must`, not `what notice period applies`).
+  const typedPhrase = /^(?:what|which)\s+([\p{L}-]+)\s+([\p{L}']+)/u.exec(asked);
+  const typed = typedPhrase !== null && STOP_WORDS.has(typedPhrase[2]!) ? typedPhrase[1] : undefined;
+  const answerType = typed !== undefined && !STOP_WORDS.has(typed) && !AMOUNT_WORDS.has(typed) && !GENERIC_WORDS.has(typed) ? typed : undefined;
   let previousContent: string | undefined;
   words.forEach((word, index) => {
     const isFraming = index < framingWords;
@@ -336,7 +342,8 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
       previousContent = wordStem;
       return;
     }
-    addTerm([wordStem], word, GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : FRAME_WORDS.has(word) ? FRAME_WEIGHT : 1, isFraming);
+    const frame = FRAME_WORDS.has(word) || (!isFraming && word === answerType);
+    addTerm([wordStem], word, GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : frame ? FRAME_WEIGHT : 1, isFraming);
     if (previousContent !== undefined) addPhrase([previousContent, wordStem]);
     previousContent = wordStem;
   });
