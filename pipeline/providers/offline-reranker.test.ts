@@ -201,6 +201,14 @@ describe('createOfflineReranker', () => {
     expect((await scoreOf(question.replace('Television ', ''), gme)).score).toBe(3);
   });
 
+  it('does not take a label word for a narrower qualifier: Non-Display (A1) names Category A1 by its code', async () => {
+    const question = "What was GME's Category A1 trading-as-a-principal non-display fee in 2025?";
+    const list = candidate('list-2025', 'GME Fees 2025', 'Non-Display | Category A1 – Trading As a Principal | Licensee Group | $1012');
+    const notice = candidate('gme-notice-2025', 'Non-Display Real Time License Fees', 'Non-Display (A1) - Trading as a Principal Real Time | Licensee Group | $1,012');
+    const [, scored] = await createOfflineReranker().rerank(question, [list, notice]);
+    expect(scored!.score).toBe(3);
+  });
+
   it('leaves out framing followed by a request to answer', () => {
     const profile = profileQuestion('For our compliance review, could you tell me: When did the Dubai Mercantile Exchange become the Gulf Mercantile Exchange?');
     expect(profile.terms.map((term) => term.display)).not.toContain('compliance');

@@ -1136,7 +1136,8 @@ function findNarrowerMatch(profile: QuestionProfile, relevance: ChunkRelevance, 
     // (`Television Distribution`, `PPU Device`): a word of the question's own phrasing (`fee
     // change`) that some notice happens to use does not make it narrower.
     const extra = relevance.missingSpecific.filter((display) => {
-      if (missing.has(display)) return false;
+      // A label word (`category` of `Category A1`) is no qualifier: `Non-Display (A1)` names the label by its code.
+      if (missing.has(display) || LABEL_WORDS.has(display)) return false;
       const term = qualifiers.find((candidate) => candidate.display === display);
       return term !== undefined && namesNextTo(streams[index]!, term, qualifiers.filter((candidate) => candidate !== term));
     });
