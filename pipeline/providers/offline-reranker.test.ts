@@ -187,6 +187,8 @@ describe('createOfflineReranker', () => {
     // A framing clause before a colon can carry the subject (`Category B …: 2025 vs 2026 fee?`): it still counts.
     expect(profileQuestion('Category B internal order processing enterprise tier: 2025 vs 2026 fee?').contextSentence).toBeUndefined();
     expect(profileQuestion('A retail broker runs a simulator for non-professionals. Which fees apply?').contextSentence).toBeUndefined();
+    // Years and the fee an amount answers do not make a question stand by itself: GME stays its subject.
+    expect(profileQuestion('Our desk has GME real-time professional screens. What was the device fee in 2025 and what is it in 2026?').contextSentence).toBeUndefined();
   });
 
   it('caps at 1 a fee row when another candidate names the thing asked for more narrowly', async () => {

@@ -371,8 +371,9 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];
   const profile: QuestionProfile = { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years };
   if (profile.ask === 'date' && DEADLINE_QUESTION.test(asked)) profile.deadline = true;
-  // A question of three specific terms or more after a framing sentence (not a clause before a comma or colon).
-  const ownTerms = terms.filter((term) => term.framing !== true && term.weight === 1).length;
+  // A question of three specific terms or more after a framing sentence (not a clause before a comma
+  // or colon); years and the `fee` an amount answers say which value, not what about.
+  const ownTerms = terms.filter((term) => term.framing !== true && term.weight === 1 && !term.satisfiedByAmount && !years.includes(term.display)).length;
   if (framing > 0 && /[.!?]\s*$/.test(normalized.slice(0, framing)) && ownTerms >= 3) profile.contextSentence = true;
   if (subject !== undefined) {
     const written = subject.join(' ');
