@@ -403,6 +403,8 @@ describe('profileQuestion', () => {
     expect(profileQuestion('What is Unit of Count in CME data licensing?').subject).toEqual(['unit', 'of', 'count']);
     expect(profileQuestion('What is a Subscriber according to CME licensing terms?').subject).toEqual(['subscriber']);
     expect(profileQuestion('What uses count as Non-Display Benchmark Use in electronic systems?').subject).toEqual(['non-display', 'benchmark', 'use']);
+    // No comma before the question: it begins at its question word.
+    expect(profileQuestion('Under the Term SOFR Schedule 7 amendments what uses count as Non-Display Benchmark Use?').subject).toEqual(['non-display', 'benchmark', 'use']);
   });
 
   it('counts an expansion rule as the abbreviation it expands', async () => {

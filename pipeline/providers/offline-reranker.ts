@@ -508,7 +508,10 @@ function definitionSubject(normalized: string): string[] | undefined {
   // …unless it names an amount (`the 2026 historical data distribution fees — what are they`).
   if (referred?.[1]) return AMOUNT_WORDS.has(referred[1].split(/\s+/).at(-1) ?? '') ? undefined : subjectWords(referred[1]);
   // `in the ila schedule 2, what is an application`: the question is the last clause.
-  const clauses = [question, question.split(/[,:;]\s+/).at(-1) ?? question];
+  // …or begins at its last question word when no comma sets it apart (`under the term sofr schedule 7
+  // amendments what uses count as …`).
+  const opening = [...question.matchAll(/\b(?:what|who|which|how)\b/g)].at(-1)?.index;
+  const clauses = [question, question.split(/[,:;]\s+/).at(-1) ?? question, ...(opening !== undefined && opening > 0 ? [question.slice(opening)] : [])];
   for (const clause of clauses) {
     for (const pattern of SUBJECT_PATTERNS) {
       const match = pattern.exec(clause);
