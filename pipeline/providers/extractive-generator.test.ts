@@ -265,6 +265,31 @@ describe('createExtractiveGenerator', () => {
     ]);
   });
 
+  it('answers a question listing labels with a sentence for each label first', async () => {
+    const schedule: GenerationEvidence = {
+      anchor: 'C0',
+      chunkId: 'schedule-2',
+      doc: 'schedule-2.pdf',
+      page: 2,
+      sectionHeading: 'Definitions',
+      text: [
+        'Category A: Automated Trading Usage Category: Non-Display Use of Information in automated Trading Systems.',
+        'Category B: Internal Order Processing: Non-Display Use of Information within systems that internalize orders.',
+        'Category C: Other Internal Non-Display Usage Category: Non-Display Use of Information for any of the following uses:',
+        '1) Risk management;',
+        '2) Research and analysis;',
+        '3) Fund administration;',
+        '4) Portfolio management; and',
+        '5) Other use approved by CME in writing.',
+      ].join('\n'),
+    };
+    const { output } = await createExtractiveGenerator().generate(request('What are the three categories (A, B, and C) of Internal Non-Display Usage?', 6, [schedule]));
+    expect(output.kind).toBe('answer');
+    if (output.kind !== 'answer') return;
+    const texts = output.sentences.map((sentence) => sentence.text);
+    expect(texts.slice(0, 3).map((text) => text.slice(0, 10)).sort()).toEqual(['Category A', 'Category B', 'Category C']);
+  });
+
   it('answers a date question with the dated label a sentence sits under', async () => {
     const notice: GenerationEvidence = {
       anchor: 'C0',

@@ -1,6 +1,6 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { dropUnmatchedFraming, findParentRow, hasDate, hasDeadlineDate, isValueAsk, measureSegment, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
+import { dropUnmatchedFraming, findParentRow, hasDate, hasDeadlineDate, isValueAsk, measureSegment, namesTerm, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
 import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
 
 /** Options of `createExtractiveGenerator`. */
@@ -224,6 +224,15 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
       if (itemUnit !== undefined) bring(itemUnit, depth + 1);
     }
   };
+  // A question that lists labels (`categories (A, B, and C)`) asks about each: the best sentence
+  // naming each label comes first, before any list items take the room.
+  const listed = profile.terms.filter((term) => term.listed === true);
+  if (listed.length >= 2) {
+    for (const term of listed) {
+      const unit = pool.find((candidate) => namesTerm(term, candidate.text));
+      if (unit !== undefined && !chosen.includes(unit)) chosen.push(unit);
+    }
+  }
   for (const leader of leaders) bring(leader, 0);
   chosen.splice(limit);
   // A date question answered by a sentence without a date: the dated label it sits under says when.

@@ -399,6 +399,12 @@ describe('profileQuestion', () => {
     expect(weights('What fee is charged for a device?')).toMatchObject({ fee: 1 });
   });
 
+  it('reads a list of labels as one term per label', () => {
+    const terms = profileQuestion('What are the three primary categories (A, B, and C) used to define Internal Non-Display Usage?').terms;
+    expect(terms.filter((term) => term.listed).map((term) => term.display)).toEqual(['category a', 'category b', 'category c']);
+    expect(profileQuestion('Are Schedules 1 and 1a mandatory?').terms.filter((term) => term.listed).map((term) => term.display)).toEqual(['schedule 1', 'schedule 1a']);
+  });
+
   it('finds the subject of a definition question', () => {
     expect(profileQuestion('What is Unit of Count in CME data licensing?').subject).toEqual(['unit', 'of', 'count']);
     expect(profileQuestion('What is a Subscriber according to CME licensing terms?').subject).toEqual(['subscriber']);

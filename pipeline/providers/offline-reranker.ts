@@ -126,6 +126,8 @@ export interface QuestionTerm {
   alternatives?: string[][];
   /** True for a word of the framing before the question itself (`our ops team asked me this:`); see `dropUnmatchedFraming`. */
   framing?: boolean;
+  /** True for one label of a list the question names (`category b` of `categories (a, b, and c)`): each asks to be answered. */
+  listed?: boolean;
 }
 
 /** A question reduced to what the lexical scorers look for. */
@@ -190,6 +192,9 @@ const PAYMENT_STEMS = new Set(
 
 // Words after which a short token is a label (`Category A`, `Schedule 1a`, `Appendix B`).
 const LABEL_WORDS = new Set(['category', 'schedule', 'appendix', 'exhibit', 'section', 'tier', 'level', 'part', 'article', 'clause', 'type', 'class', 'annex']);
+
+// A label word in the plural before a list of two or more codes, in parentheses or not: `categories (a, b, and c)`.
+const LABEL_LIST = /\b(categories|schedules|appendices|exhibits|sections|tiers|levels|types|classes)\s+\(?((?:[a-z0-9]{1,3}\s*(?:,|\band\b|\bor\b|&)\s*)+(?:and\s+|or\s+)?[a-z0-9]{1,3})\)?(?![\p{L}\p{N}])/gu;
 
 // Words that end the question's leading noun phrase.
 const PHRASE_BOUNDARIES = new Set([
@@ -350,6 +355,16 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
 
   for (const quoted of normalized.matchAll(/"([^"]{3,80})"/g)) {
     addPhrase(wordsOf(quoted[1] ?? '').map(stem));
+  }
+  // A list of labels (`categories (a, b, and c)`, `schedules 1 and 1a`) names each label: `category a`, `category b`, ….
+  for (const listed of normalized.matchAll(LABEL_LIST)) {
+    const singular = listed[1]!.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, '');
+    for (const code of listed[2]!.split(/\s*(?:,|\band\b|\bor\b|&)\s*/).filter((part) => /^[a-z0-9]{1,3}$/.test(part))) {
+      addTerm([stem(singular), code], `${singular} ${code}`, 1);
+      addPhrase([stem(singular), code]);
+      const term = terms.find((candidate) => candidate.stems.join(' ') === `${stem(singular)} ${code}`);
+      if (term !== undefined) term.listed = true;
+    }
   }
 
   const ask = detectAsk(asked);
@@ -651,6 +666,11 @@ const tokenStream = memo(50_000, (text: string): TokenStream => {
   const stems = wordsOf(normalizeForMatching(text)).map(stem);
   return { stems, stemSet: new Set(stems) };
 });
+
+/** True when `text` names the question term (by stem, through a typo, or as an expansion rule spells it). */
+export function namesTerm(term: QuestionTerm, text: string): boolean {
+  return termCredit(term, tokenStream(text)) > 0;
+}
 
 /** How a term occurs in a stream: 1 exactly (by stem), 0.8 through a typo, 0 not at all. */
 function termCredit(term: QuestionTerm, stream: TokenStream): number {
