@@ -7,10 +7,11 @@ import { findRunningLines } from './find-running-lines.ts';
 import { isTableRow } from './is-table-row.ts';
 
 /**
- * The version of the chunking rules. Bump it whenever a change moves chunk boundaries, headings or
- * kinds, so that an index built by other rules is rebuilt instead of reused.
+ * The version of the chunking rules, and of the extracted text they cut (c4: two-column pages read
+ * column by column). Bump it whenever a change moves chunk boundaries, headings, kinds or the text
+ * itself, so that an index built by other rules is rebuilt instead of reused.
  */
-export const CHUNKER_VERSION = 'c3';
+export const CHUNKER_VERSION = 'c4';
 
 /** What `chunkSections` needs: one extracted document and where it came from. */
 export interface ChunkSectionsInput {

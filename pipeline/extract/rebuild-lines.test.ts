@@ -69,6 +69,30 @@ describe('rebuildLines', () => {
     expect(rebuildLines(runs)).toEqual(['Here is an example | Invoices – data in PDF', 'and Excel.']);
   });
 
+  it('reads a block of two text columns column by column, and leaves a fee table as rows', () => {
+    const left = [
+      'The ILA is managed through an online workflow',
+      'where you will be asked a series of questions',
+      'about the data you need and how you use it.',
+      'All clients with licensable use of data are',
+      'required to complete the ILA and Schedule 1:',
+      '• Schedule 1, Licensee Profile – Information',
+    ];
+    const right = [
+      'Based on your responses you will see the',
+      'relevant schedules for review and execution:',
+      '• Schedule 2 – Internal Display and Non-Display',
+      '• Schedule 3 – Reporting and the controls',
+      '• Schedule 5 – Distribution to third parties',
+      '• Schedule 7 – Index and Benchmarks for you',
+    ];
+    const runs = left.flatMap((text, index) => [run(text, 72, 700 - 14 * index, 220), run(right[index]!, 320, 700 - 14 * index, 220)]);
+    expect(rebuildLines(runs)).toEqual([...left, ...right]);
+    // Five rows with amounts stay rows.
+    const table = ['Real Time', 'Delayed', 'Historical', 'Data Feed', 'Device'].map((label, index) => [run(label, 72, 600 - 14 * index, 60), run(`$${index + 1}0.00`, 320, 600 - 14 * index, 40)]);
+    expect(rebuildLines(table.flat())).toEqual(['Real Time | $10.00', 'Delayed | $20.00', 'Historical | $30.00', 'Data Feed | $40.00', 'Device | $50.00']);
+  });
+
   it('uses whitespace-only runs as word separators and removes text drawn twice for bold', () => {
     const runs = [run('2.7', 72, 700, 14), run(' ', 86, 700, 0), run('Scope', 86, 700, 30), run('Scope', 86.3, 700, 30)];
     expect(rebuildLines(runs)).toEqual(['2.7 Scope']);

@@ -120,7 +120,7 @@ export function rebuildLines(
   const angles = [...groups.keys()].sort((left, right) => Math.abs(left) - Math.abs(right) || left - right);
   const lines: string[] = [];
   for (const angle of angles) {
-    for (const line of groupIntoLines(groups.get(angle) ?? [], thresholds)) {
+    for (const line of splitColumns(groupIntoLines(groups.get(angle) ?? [], thresholds), thresholds)) {
       const text = joinLine(line, thresholds);
       if (text !== '') lines.push(text);
     }
@@ -141,6 +141,97 @@ function groupIntoLines(runs: Run[], thresholds: LineRebuildThresholds): Line[] 
     }
   }
   return lines;
+}
+
+/** The fewest lines split by one gutter that make a block of two text columns. */
+const MIN_COLUMN_LINES = 5;
+
+/**
+ * Reads a block of two text columns (a brochure page: prose on the left, a bulleted list on the
+ * right) column by column instead of line by line. A block is a run of at least `MIN_COLUMN_LINES`
+ * lines that one cell-wide gap splits into two pieces of prose at a common gutter (no amounts,
+ * three words or more on each side), with lines of one column only between them; a table row has
+ * amounts, short cells or more cells, so tables are left as they are. Other lines keep their order.
+ */
+function splitColumns(lines: Line[], thresholds: LineRebuildThresholds): Line[] {
+  const gutters = lines.map((line) => proseGutter(line, thresholds));
+  const result: Line[] = [];
+  let index = 0;
+  while (index < lines.length) {
+    const first = gutters[index];
+    if (first === undefined || !first.prose) {
+      result.push(lines[index]!);
+      index += 1;
+      continue;
+    }
+    let { start, end } = first;
+    let split = 0;
+    let last = index;
+    for (let next = index; next < lines.length; next += 1) {
+      const gutter = gutters[next];
+      if (gutter !== undefined) {
+        if (Math.max(start, gutter.start) >= Math.min(end, gutter.end)) break;
+        start = Math.max(start, gutter.start);
+        end = Math.min(end, gutter.end);
+        if (gutter.prose) split += 1;
+        last = next;
+        continue;
+      }
+      const extent = extentOf(lines[next]!.runs);
+      if (extent.end > end && extent.start < start) break;
+    }
+    if (split < MIN_COLUMN_LINES) {
+      result.push(lines[index]!);
+      index += 1;
+      continue;
+    }
+    const middle = (start + end) / 2;
+    const left: Line[] = [];
+    const right: Line[] = [];
+    for (const line of lines.slice(index, last + 1)) {
+      const leftRuns = line.runs.filter((run) => run.x + run.width / 2 < middle);
+      const rightRuns = line.runs.filter((run) => run.x + run.width / 2 >= middle);
+      if (leftRuns.length > 0) left.push(toLine(leftRuns));
+      if (rightRuns.length > 0) right.push(toLine(rightRuns));
+    }
+    result.push(...left, ...right);
+    index = last + 1;
+  }
+  return result;
+}
+
+/**
+ * Where a line splits into exactly two pieces without amounts at one cell-wide gap: the gap's
+ * extent, and whether both pieces are prose (three words or more); else undefined.
+ */
+function proseGutter(line: Line, thresholds: LineRebuildThresholds): { start: number; end: number; prose: boolean } | undefined {
+  const ordered = [...line.runs].sort((left, right) => left.x - right.x || left.order - right.order);
+  const fontSize = line.reference.fontSize;
+  const pieces: Run[][] = [[]];
+  ordered.forEach((run, position) => {
+    const previous = ordered[position - 1];
+    if (previous !== undefined && (run.x - (previous.x + previous.width)) / fontSize > thresholds.cellGap) pieces.push([]);
+    pieces.at(-1)!.push(run);
+  });
+  if (pieces.length !== 2 || pieces.some(holdsAmount)) return undefined;
+  return { start: extentOf(pieces[0]!).end, end: extentOf(pieces[1]!).start, prose: pieces.every(isProse) };
+}
+
+function holdsAmount(runs: readonly Run[]): boolean {
+  return /[$€£]\s?\d|\d\s?%/u.test(runs.map((run) => run.text).join(' '));
+}
+
+function isProse(runs: readonly Run[]): boolean {
+  return (runs.map((run) => run.text).join(' ').match(/\p{L}{2,}/gu) ?? []).length >= 3;
+}
+
+function extentOf(runs: readonly Run[]): { start: number; end: number } {
+  return { start: Math.min(...runs.map((run) => run.x)), end: Math.max(...runs.map((run) => run.x + run.width)) };
+}
+
+function toLine(runs: Run[]): Line {
+  const reference = runs.reduce((best, run) => (run.fontSize > best.fontSize ? run : best), runs[0]!);
+  return { runs, reference };
 }
 
 /**
