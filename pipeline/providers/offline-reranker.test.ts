@@ -536,6 +536,21 @@ describe('splitIntoUnits', () => {
     expect(passages.flat()).toEqual(splitIntoUnits(text));
   });
 
+  it('joins short wrapped lines of a column into one sentence: a line opening in lower case, or followed by one, is no heading', () => {
+    const text = [
+      'Each ILA contains our standard market data terms and conditions with additional schedules for specific license rights.',
+      'All clients with licensable use of data are required to',
+      'complete the ILA and Schedule 1 and 1a:',
+      '• Schedule 1, Licensee Profile – Information about the Licensee,',
+      'such as address, website and authorized contacts',
+    ].join('\n');
+    expect(splitIntoUnits(text)).toEqual([
+      'Each ILA contains our standard market data terms and conditions with additional schedules for specific license rights.',
+      'All clients with licensable use of data are required to complete the ILA and Schedule 1 and 1a:',
+      '• Schedule 1, Licensee Profile – Information about the Licensee, such as address, website and authorized contacts',
+    ]);
+  });
+
   it('keeps a short heading line apart from the prose below it', () => {
     const text = 'Audit\nLicensee Group shall retain all records relating to its use of Information for audit purposes for a period of five years.';
     expect(splitIntoUnits(text)).toEqual([

@@ -974,14 +974,17 @@ function computePassages(text: string): string[][] {
   const passages: string[][] = [];
   let paragraph: string[] = [];
   // Short lines without final punctuation: a label if rows follow, else headings or wrapped prose.
-  let pending: string[] = [];
+  let pending: { line: string; next: string | undefined }[] = [];
   let label: string | undefined;
   const flushParagraph = () => {
     if (paragraph.length > 0) passages.push(splitSentences(paragraph.join(' ')));
     paragraph = [];
   };
-  const addProseLine = (line: string) => {
-    if (isHeadingLine(line, longestProse)) {
+  const addProseLine = (line: string, next: string | undefined) => {
+    // A line that opens in lower case, or is followed by one, is wrapped prose (`are required to` /
+    // `complete the ILA and Schedule 1 and 1a:`), however short: headings are capitalised and stand alone.
+    const wrapped = /^\p{Ll}/u.test(line) || /^\p{Ll}/u.test(next ?? '');
+    if (!wrapped && isHeadingLine(line, longestProse)) {
       flushParagraph();
       passages.push([collapse(line)]);
       return;
@@ -991,10 +994,11 @@ function computePassages(text: string): string[][] {
     paragraph.push(line);
   };
   const releasePending = () => {
-    for (const line of pending) addProseLine(line);
+    for (const { line, next } of pending) addProseLine(line, next);
     pending = [];
   };
-  for (const line of lines) {
+  lines.forEach((line, index) => {
+    const next = lines[index + 1];
     if (line === '') {
       releasePending();
       flushParagraph();
@@ -1007,7 +1011,7 @@ function computePassages(text: string): string[][] {
       paragraph.push(line);
     } else if (TABLE_ROW.test(line)) {
       if (pending.length > 0) {
-        const labelLines = pending.slice(-2);
+        const labelLines = pending.slice(-2).map((entry) => entry.line);
         pending = pending.slice(0, -2);
         releasePending();
         flushParagraph();
@@ -1020,13 +1024,13 @@ function computePassages(text: string): string[][] {
     } else {
       label = undefined;
       if (line.length <= 80 && !/[.,;:!?]$/.test(line) && !LIST_ITEM.test(line)) {
-        pending.push(line);
+        pending.push({ line, next });
       } else {
         releasePending();
-        addProseLine(line);
+        addProseLine(line, next);
       }
     }
-  }
+  });
   releasePending();
   flushParagraph();
   return passages.map((passage) => passage.filter((unit) => /\p{L}/u.test(unit))).filter((passage) => passage.length > 0);
