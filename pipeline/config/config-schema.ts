@@ -49,6 +49,7 @@ const defaultExpansions: ExpansionRule[] = z.array(ExpansionRule).parse([
   { pattern: 'notification', expansion: 'notice', reverse: false, note: 'the agreements say written notice' },
   { pattern: 'algorithms', expansion: 'non-display use', reverse: false, note: 'use in algorithms is what the agreements call Non-Display Use' },
   { pattern: 'algorithm', expansion: 'non-display use', reverse: false, note: 'use in algorithms is what the agreements call Non-Display Use' },
+  { pattern: 'mandatory', expansion: 'required', reverse: false, note: 'the agreements say what clients are required to do' },
 ]);
 
 /**
@@ -159,7 +160,7 @@ export const ClausegateConfig = z
           .record(z.string(), z.object({ vectorK: positiveInteger, keywordK: positiveInteger, candidatePool: positiveInteger }).strict())
           .default({ 'offline-lexical': { vectorK: 40, keywordK: 40, candidatePool: 48 } }),
         linkDefinitions: z.boolean().default(true),
-        expansionRulesVersion: z.string().min(1).default('x4'),
+        expansionRulesVersion: z.string().min(1).default('x5'),
         expansions: z.array(ExpansionRule).default(defaultExpansions),
       })
       .strict()

@@ -14,7 +14,7 @@ describe('expandQuery', () => {
   it('returns the normalised form alone when no rule applies, with the rules version', () => {
     expect(expandQuery('device fee waiver policies', rules, defaults.expansionRulesVersion)).toEqual({
       forms: [{ text: 'device fee waiver policies' }],
-      rulesVersion: 'x4',
+      rulesVersion: 'x5',
     });
   });
 
@@ -33,6 +33,11 @@ describe('expandQuery', () => {
       'can a subscriber use cme data in its own non-display use',
     ]);
     expect(texts('non-display use fees')).toEqual(['non-display use fees']);
+  });
+
+  it('reads mandatory as the agreements\' required, one way', () => {
+    expect(texts('which schedules are mandatory')).toEqual(['which schedules are mandatory', 'which schedules are required']);
+    expect(texts('which schedules are required')).toEqual(['which schedules are required']);
   });
 
   it('matches whole words only, ignoring case', () => {
