@@ -49,6 +49,13 @@ function request(question: string, maxSentences = 6, evidence: GenerationEvidenc
   return { prompt: prompt.text, promptSha256: prompt.sha256, question, evidence, refusal: REFUSAL, maxSentences };
 }
 
+/** The sentences the generator answers `question` with from one evidence item holding `lines` (undefined on a refusal). */
+async function answerFrom(question: string, lines: readonly string[], item: Partial<GenerationEvidence> = {}): Promise<string[] | undefined> {
+  const evidence: GenerationEvidence = { anchor: 'C0', chunkId: 'item', doc: 'document.pdf', page: 1, sectionHeading: 'Section', text: lines.join('\n'), ...item };
+  const { output } = await createExtractiveGenerator().generate(request(question, 6, [evidence]));
+  return output.kind === 'answer' ? output.sentences.map((sentence) => sentence.text) : undefined;
+}
+
 function numbersOf(text: string): string[] {
   return text.match(/\d[\d,.]*\d|\d/g) ?? [];
 }
@@ -218,76 +225,43 @@ describe('createExtractiveGenerator', () => {
   });
 
   it('brings the items of a list whose bullets were lost, and the list an item introduces', async () => {
-    const definition: GenerationEvidence = {
-      anchor: 'C0',
-      chunkId: 'definition',
-      doc: 'amendments.pdf',
-      page: 1,
-      sectionHeading: 'New Definition',
-      text: [
-        'Non-Display Benchmark Use: non-viewable use of Benchmark Information:',
-        '(1) in Automated Trading System(s); and/or',
-        '(2) in electronic systems operated by a Licensee Group entity for any of the following uses:',
-        'Risk management',
-        'Research and analysis',
-        'Valuations of financial assets, securities and financial derivatives; and/or',
-        '(3) for other non-display Benchmark Information use, with prior written approval from CME',
-      ].join('\n'),
-    };
-    const { output } = await createExtractiveGenerator().generate(request('What uses count as Non-Display Benchmark Use in electronic systems?', 6, [definition]));
-    expect(output.kind === 'answer' && output.sentences.map((sentence) => sentence.text)).toEqual([
+    const lines = [
       'Non-Display Benchmark Use: non-viewable use of Benchmark Information:',
       '(1) in Automated Trading System(s); and/or',
       '(2) in electronic systems operated by a Licensee Group entity for any of the following uses:',
       'Risk management',
       'Research and analysis',
       'Valuations of financial assets, securities and financial derivatives; and/or',
-    ]);
+      '(3) for other non-display Benchmark Information use, with prior written approval from CME',
+    ];
+    expect(await answerFrom('What uses count as Non-Display Benchmark Use in electronic systems?', lines, { sectionHeading: 'New Definition' })).toEqual(lines.slice(0, 6));
   });
 
   it('completes a sentence ending in "and" with the list item that follows', async () => {
-    const clause: GenerationEvidence = {
-      anchor: 'C0',
-      chunkId: 'website',
-      doc: 'schedule-5.pdf',
-      page: 9,
-      sectionHeading: '7. Website Display',
-      text: [
-        '(e) When displaying the Historical Benchmark Information contained within the Website Display Distribution Packages identified',
-        'in section 1 of this Schedule, Licensee will ensure that such Information (i) is not machine readable, (ii) is not able to be downloaded, and',
-        '(iii) is only displayed in graphical format; and',
-      ].join('\n'),
-    };
-    const { output } = await createExtractiveGenerator().generate(request('How must Historical Benchmark Information be displayed on a website?', 6, [clause]));
-    expect(output.kind === 'answer' && output.sentences.map((sentence) => sentence.text)).toEqual([
-      '(e) When displaying the Historical Benchmark Information contained within the Website Display Distribution Packages identified in section 1 of this Schedule, Licensee will ensure that such Information (i) is not machine readable, (ii) is not able to be downloaded, and',
+    const lines = [
+      '(e) When displaying the Historical Benchmark Information contained within the Website Display Distribution Packages identified',
+      'in section 1 of this Schedule, Licensee will ensure that such Information (i) is not machine readable, (ii) is not able to be downloaded, and',
       '(iii) is only displayed in graphical format; and',
+    ];
+    expect(await answerFrom('How must Historical Benchmark Information be displayed on a website?', lines, { sectionHeading: '7. Website Display' })).toEqual([
+      `${lines[0]} ${lines[1]}`,
+      lines[2],
     ]);
   });
 
   it('answers a question listing labels with a sentence for each label first', async () => {
-    const schedule: GenerationEvidence = {
-      anchor: 'C0',
-      chunkId: 'schedule-2',
-      doc: 'schedule-2.pdf',
-      page: 2,
-      sectionHeading: 'Definitions',
-      text: [
-        'Category A: Automated Trading Usage Category: Non-Display Use of Information in automated Trading Systems.',
-        'Category B: Internal Order Processing: Non-Display Use of Information within systems that internalize orders.',
-        'Category C: Other Internal Non-Display Usage Category: Non-Display Use of Information for any of the following uses:',
-        '1) Risk management;',
-        '2) Research and analysis;',
-        '3) Fund administration;',
-        '4) Portfolio management; and',
-        '5) Other use approved by CME in writing.',
-      ].join('\n'),
-    };
-    const { output } = await createExtractiveGenerator().generate(request('What are the three categories (A, B, and C) of Internal Non-Display Usage?', 6, [schedule]));
-    expect(output.kind).toBe('answer');
-    if (output.kind !== 'answer') return;
-    const texts = output.sentences.map((sentence) => sentence.text);
-    expect(texts.slice(0, 3).map((text) => text.slice(0, 10)).sort()).toEqual(['Category A', 'Category B', 'Category C']);
+    const lines = [
+      'Category A: Automated Trading Usage Category: Non-Display Use of Information in automated Trading Systems.',
+      'Category B: Internal Order Processing: Non-Display Use of Information within systems that internalize orders.',
+      'Category C: Other Internal Non-Display Usage Category: Non-Display Use of Information for any of the following uses:',
+      '1) Risk management;',
+      '2) Research and analysis;',
+      '3) Fund administration;',
+      '4) Portfolio management; and',
+      '5) Other use approved by CME in writing.',
+    ];
+    const texts = await answerFrom('What are the three categories (A, B, and C) of Internal Non-Display Usage?', lines, { sectionHeading: 'Definitions' });
+    expect(texts?.slice(0, 3).map((text) => text.slice(0, 10)).sort()).toEqual(['Category A', 'Category B', 'Category C']);
   });
 
   it('answers a date question with the dated label a sentence sits under', async () => {
@@ -307,36 +281,21 @@ describe('createExtractiveGenerator', () => {
   });
 
   it('puts the caption of a table first when it names more of the question than the row', async () => {
-    const notice: GenerationEvidence = {
-      anchor: 'C0',
-      chunkId: 'sofr',
-      doc: 'notice.pdf',
-      page: 2,
-      sectionHeading: '1. Background',
-      text: '3. CME Term SOFR Information Data License Fees Effective January 1, 2026:\nSector | Headcount | Delayed | Real Time\nFinancial Institution | 1 - 25 | $50 | $125',
-    };
-    const { output } = await createExtractiveGenerator().generate(request('What are the CME Term SOFR data license fees?', 6, [notice]));
+    const lines = ['3. CME Term SOFR Information Data License Fees Effective January 1, 2026:', 'Sector | Headcount | Delayed | Real Time', 'Financial Institution | 1 - 25 | $50 | $125'];
     // (The clause number `3.` stands apart as a list marker.)
-    expect(output.kind === 'answer' && output.sentences.map((sentence) => sentence.text)).toEqual([
+    expect(await answerFrom('What are the CME Term SOFR data license fees?', lines, { sectionHeading: '1. Background' })).toEqual([
       'CME Term SOFR Information Data License Fees Effective January 1, 2026:',
       'Financial Institution | 1 - 25 | $50 | $125',
     ]);
   });
 
   it('answers a by-what-date question with the date set as a deadline', async () => {
-    const notice: GenerationEvidence = {
-      anchor: 'C0',
-      chunkId: 'notice',
-      doc: 'term-sofr-notice.pdf',
-      page: 3,
-      sectionHeading: 'Licensee Specific Fee information',
-      text: [
-        'Based on the survey sent on March 10, 2025, CME has set the headcount and sector classification of each Licensee Group.',
-        'IMPORTANT: all Licensee Groups are required to submit their current headcount and sector information by December 1, 2025.',
-      ].join('\n'),
-    };
-    const { output } = await createExtractiveGenerator().generate(request('By what date did licensees have to update their headcount and sector classification?', 6, [notice]));
-    expect(output.kind === 'answer' && output.sentences[0]!.text).toContain('by December 1, 2025');
+    const lines = [
+      'Based on the survey sent on March 10, 2025, CME has set the headcount and sector classification of each Licensee Group.',
+      'IMPORTANT: all Licensee Groups are required to submit their current headcount and sector information by December 1, 2025.',
+    ];
+    const texts = await answerFrom('By what date did licensees have to update their headcount and sector classification?', lines, { sectionHeading: 'Licensee Specific Fee information' });
+    expect(texts?.[0]).toContain('by December 1, 2025');
   });
 
   it('cites every evidence item a repeated sentence occurs in', async () => {
