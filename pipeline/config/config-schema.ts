@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The frozen policy version. Bump it whenever a default below changes, so that indexes, traces and
  * reports say which policy produced them.
  */
-export const POLICY_VERSION = 'r2-2026.11.2';
+export const POLICY_VERSION = 'r2-2026.11.3';
 
 /** The refusal text used for a source that does not set its own. */
 export const DEFAULT_REFUSAL = 'This is not addressed in the provided documents.';
