@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -87,6 +89,43 @@ describe('.github/workflows/quality-gate.yml', () => {
     const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact'))!;
     expect(upload.if).toContain('!cancelled()');
     expect(String(upload.with?.path)).toContain('reports/');
+  });
+
+  it('requires the comparison of a pull request that changes the QA contract: no base baseline fails the step', () => {
+    const compare = workflow.jobs['quality-gate']!.steps.find((step) => step.run?.includes('npx harness compare'))!;
+    const runStep = (changed: string) => {
+      // A scratch repository: the base branch (origin/main) without a committed baseline, and a head
+      // commit changing one file; the step's own script runs there as Actions runs it (bash -e).
+      const directory = mkdtempSync(path.join(tmpdir(), 'clausegate-compare-step-'));
+      try {
+        const git = (...args: string[]) => execFileSync('git', args, { cwd: directory, stdio: 'pipe' });
+        git('init', '-q', '-b', 'main');
+        git('config', 'user.email', 'ci@example.invalid');
+        git('config', 'user.name', 'ci');
+        mkdirSync(path.join(directory, 'golden'));
+        writeFileSync(path.join(directory, 'golden/gates.json'), '{"version":"qa-contract-1"}\n');
+        writeFileSync(path.join(directory, 'README.md'), 'base\n');
+        git('add', '.');
+        git('commit', '-q', '-m', 'base');
+        git('update-ref', 'refs/remotes/origin/main', 'HEAD');
+        writeFileSync(path.join(directory, changed), 'changed\n');
+        git('commit', '-q', '-am', 'head');
+        mkdirSync(path.join(directory, 'reports/ci-sample'), { recursive: true });
+        writeFileSync(path.join(directory, 'reports/ci-sample/report.json'), '{}');
+        const summary = path.join(directory, 'summary.md');
+        const result = spawnSync('bash', ['-e', '-c', compare.run!], { cwd: directory, encoding: 'utf8', env: { ...process.env, BASE_REF: 'main', GITHUB_STEP_SUMMARY: summary } });
+        return { status: result.status, stdout: result.stdout, summary: readFileSync(summary, { encoding: 'utf8', flag: 'a+' }) };
+      } finally {
+        rmSync(directory, { recursive: true, force: true });
+      }
+    };
+    const contract = runStep('golden/gates.json');
+    expect(contract.status).toBe(1);
+    expect(contract.stdout).toContain('::error title=comparison required::');
+    expect(contract.stdout).toContain('golden/gates.json');
+    const other = runStep('README.md');
+    expect(other.status).toBe(0);
+    expect(other.summary).toContain('No baseline of suite sample on main yet');
   });
 
   it('runs the OpenAI gate only when the secret exists, skipping with a notice otherwise', () => {
