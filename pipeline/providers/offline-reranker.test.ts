@@ -399,6 +399,13 @@ describe('profileQuestion', () => {
     expect(weights('What fee is charged for a device?')).toMatchObject({ fee: 1 });
   });
 
+  it('reads "who is part of X" as asking for the members of X, and a label code as a letter or number only', () => {
+    const profile = profileQuestion('Who is part of the Licensee Group under a CME ILA?');
+    expect(profile.terms.map((term) => term.display)).toEqual(['licensee', 'group', 'cme', 'ila']);
+    expect(profile.subject).toEqual(['licensee', 'group']);
+    expect(profileQuestion('What is the Category A fee under Schedule 2?').terms.map((term) => term.display)).toEqual(['category', 'category a', 'fee', 'schedule', '2']);
+  });
+
   it('reads a list of labels as one term per label', () => {
     const terms = profileQuestion('What are the three primary categories (A, B, and C) used to define Internal Non-Display Usage?').terms;
     expect(terms.filter((term) => term.listed).map((term) => term.display)).toEqual(['category a', 'category b', 'category c']);

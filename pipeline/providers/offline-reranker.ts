@@ -324,7 +324,8 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     const isFraming = index < framingWords;
     if (isFraming && requested) return;
     const previous = words[index - 1];
-    const isLabel = previous !== undefined && LABEL_WORDS.has(previous) && word.length <= 3;
+    // A label's code is a letter, a number (`1a`) or a roman numeral, never a word (`part of`).
+    const isLabel = previous !== undefined && LABEL_WORDS.has(previous) && /^(?:\p{L}|\p{N}{1,3}\p{L}?|[ivx]{2,4})$/u.test(word);
     if (isLabel) {
       const label = [stem(previous), word];
       if (STOP_WORDS.has(word)) addTerm(label, `${previous} ${word}`, 1);
@@ -332,7 +333,11 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     }
     // `how far back` asks for a duration: its words are the ask, not terms; so is the verb of `take
     // effect` (its `effect` is what an `effective` date answers).
-    const askWord = (word === 'back' && previous === 'far') || (/^(?:take|takes|took|taken)$/.test(word) && /^(?:effect|force)$/.test(words[index + 1] ?? ''));
+    const askWord =
+      (word === 'back' && previous === 'far') ||
+      (/^(?:take|takes|took|taken)$/.test(word) && /^(?:effect|force)$/.test(words[index + 1] ?? '')) ||
+      // `who is part of X`, `who are members of X` ask for the members of X.
+      (/^(?:part|member|members)$/.test(word) && words[index + 1] === 'of' && /^(?:is|are|a)$/.test(previous ?? ''));
     if (askWord || STOP_WORDS.has(word) || (word.length === 1 && !/\p{N}/u.test(word))) {
       previousContent = undefined;
       return;
