@@ -404,6 +404,7 @@ describe('profileQuestion', () => {
     expect(profile.terms.map((term) => term.display)).toEqual(['licensee', 'group', 'cme', 'ila']);
     expect(profile.subject).toEqual(['licensee', 'group']);
     expect(profileQuestion('What is the Category A fee under Schedule 2?').terms.map((term) => term.display)).toEqual(['category', 'category a', 'fee', 'schedule', '2']);
+    expect(profileQuestion('What is the Category A1 fee under Schedule 1a?').phrases).toEqual(expect.arrayContaining([['category', 'a1'], ['schedul', '1a']]));
   });
 
   it('reads a list of labels as one term per label', () => {

@@ -324,8 +324,8 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     const isFraming = index < framingWords;
     if (isFraming && requested) return;
     const previous = words[index - 1];
-    // A label's code is a letter, a number (`1a`) or a roman numeral, never a word (`part of`).
-    const isLabel = previous !== undefined && LABEL_WORDS.has(previous) && /^(?:\p{L}|\p{N}{1,3}\p{L}?|[ivx]{2,4})$/u.test(word);
+    // A label's code is a letter (`a`, `a1`), a number (`2`, `1a`) or a roman numeral, never a word (`part of`).
+    const isLabel = previous !== undefined && LABEL_WORDS.has(previous) && /^(?:\p{L}\p{N}{0,2}|\p{N}{1,3}\p{L}?|[ivx]{2,4})$/u.test(word);
     if (isLabel) {
       const label = [stem(previous), word];
       if (STOP_WORDS.has(word)) addTerm(label, `${previous} ${word}`, 1);
@@ -566,23 +566,18 @@ function subjectWords(text: string): string[] | undefined {
  * stay, as do all words of the question itself.
  */
 export function dropUnmatchedFraming(profile: QuestionProfile, texts: readonly string[]): QuestionProfile {
-  const framing = profile.terms.filter((term) => term.framing === true);
-  if (framing.length === 0) return profile;
-  const streams = texts.map(tokenStream);
-  const unmatched = new Set(framing.filter((term) => !streams.some((stream) => termCredit(term, stream) > 0)).map((term) => term.stems.join(' ')));
-  if (unmatched.size === 0) return profile;
-  const terms = profile.terms.filter((term) => !unmatched.has(term.stems.join(' ')));
-  if (terms.length === 0) return profile;
-  const phrases = profile.phrases.filter((phrase) => !phrase.some((word) => unmatched.has(word)));
-  return { ...profile, terms, phrases };
+  if (!profile.terms.some((term) => term.framing === true)) return profile;
+  return withoutFramingAbsentFrom(profile, texts.map(tokenStream));
 }
 
-/** The profile without the framing terms none of `streams` names (see `measureRelevance`). */
+/** The profile without the framing terms none of `streams` names (the profile itself when that would leave no term). */
 function withoutFramingAbsentFrom(profile: QuestionProfile, streams: readonly TokenStream[]): QuestionProfile {
-  const absent = profile.terms.filter((term) => term.framing === true && !streams.some((stream) => termCredit(term, stream) > 0));
-  if (absent.length === 0 || absent.length === profile.terms.length) return profile;
-  const keys = new Set(absent.map((term) => term.stems.join(' ')));
-  return { ...profile, terms: profile.terms.filter((term) => !absent.includes(term)), phrases: profile.phrases.filter((phrase) => !phrase.some((word) => keys.has(word))) };
+  const absent = new Set(profile.terms.filter((term) => term.framing === true && !streams.some((stream) => termCredit(term, stream) > 0)).map((term) => term.stems.join(' ')));
+  if (absent.size === 0) return profile;
+  const terms = profile.terms.filter((term) => !absent.has(term.stems.join(' ')));
+  if (terms.length === 0) return profile;
+  const phrases = profile.phrases.filter((phrase) => !phrase.some((word) => absent.has(word)));
+  return { ...profile, terms, phrases };
 }
 
 /** A chunk (or a sentence) to measure: its section heading and text. */
