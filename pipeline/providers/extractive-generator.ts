@@ -42,7 +42,12 @@ const EXPLANATION_ANSWER = { sentences: 6, followerShare: 0.6 } as const;
  * punctuation) never does. When the question asks for a value and some sentence holds one, only
  * such sentences are used. The best sentence comes first; others follow when they rank at least
  * 0.85 of it for a value question (0.6 for any other), up to `min(maxSentences, 6)`; ties keep
- * evidence order. A sentence ending in `:` or `;` brings its list items or its next sentence; a
+ * evidence order. A sentence ending in `:` or `;` brings its list items (the lines up to the next
+ * marked item when their bullets were lost; an item ending in `:` brings its own list) or its next
+ * sentence, and one ending in `and`, `or` or `,` brings the unit after it; a question listing labels
+ * (`categories (A, B, and C)`) gets each label's best sentence first; a table row is read under the
+ * sentence ending in `:` that introduces its table (which leads the answer when it names more of the
+ * question than the row) and a sub-item row (`Bundle – all exchanges`) under its parent row; a
  * date question answered by an undated sentence brings the dated label above it. While there is room left, a
  * chosen sentence is followed by the next sentence of its own paragraph (`splitIntoPassages`: never
  * across a heading, a table row, a list item or the next definition line), which continues it
