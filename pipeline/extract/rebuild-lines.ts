@@ -150,8 +150,10 @@ const MIN_COLUMN_LINES = 5;
  * Reads a block of two text columns (a brochure page: prose on the left, a bulleted list on the
  * right) column by column instead of line by line. A block is a run of at least `MIN_COLUMN_LINES`
  * lines that one cell-wide gap splits into two pieces of prose at a common gutter (no amounts,
- * three words or more on each side), with lines of one column only between them; a table row has
- * amounts, short cells or more cells, so tables are left as they are. Other lines keep their order.
+ * three words or more on each side), with lines of one column only between them. Fee tables have
+ * amounts, short cells or more cells and are left as they are; a two-column table of prose on both
+ * sides for five rows or more would read as columns too (no CME document has one). Other lines keep
+ * their order.
  */
 function splitColumns(lines: Line[], thresholds: LineRebuildThresholds): Line[] {
   const gutters = lines.map((line) => proseGutter(line, thresholds));
