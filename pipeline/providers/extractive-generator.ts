@@ -177,7 +177,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         }
         // A row is read under its table's caption, and a sub-item row (`Bundle – all exchanges`) under
         // the row it belongs to, as under a heading.
-        const context = [evidence.sectionHeading, captionOfRow, findParentRow(profile, units, text)].filter((line) => line !== undefined);
+        const context = [evidence.sectionHeading, captionOfRow, findParentRow(profile, text, units[position - 2])].filter((line) => line !== undefined);
         const relevance = measureSegment(profile, text, context.join('\n'), evidence.doc);
         // A deadline question (`by what date…`) is answered by a date set as one (`by December 1, 2025`).
         const deadlineBonus = profile.deadline === true && hasDeadlineDate(text) ? 0.3 : 0;

@@ -291,14 +291,17 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   const words = wordsOf(normalized);
   const terms: QuestionTerm[] = [];
   const phrases: string[][] = [];
-  const seen = new Set<string>();
-  const addTerm = (stems: string[], display: string, weight: number, framing = false) => {
+  const byStems = new Map<string, QuestionTerm>();
+  /** Adds the term unless its stems are there already; returns the term now in the profile. */
+  const addTerm = (stems: string[], display: string, weight: number, framing = false): QuestionTerm => {
     const key = stems.join(' ');
-    if (seen.has(key)) return;
-    seen.add(key);
+    const known = byStems.get(key);
+    if (known !== undefined) return known;
     const term: QuestionTerm = { display, stems, weight, satisfiedByAmount: stems.length === 1 && PAYMENT_STEMS.has(stems[0]!) };
     if (framing) term.framing = true;
+    byStems.set(key, term);
     terms.push(term);
+    return term;
   };
   const addPhrase = (stems: string[]) => {
     if (stems.length < 2 || phrases.some((phrase) => phrase.join(' ') === stems.join(' '))) return;
@@ -365,10 +368,8 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   for (const listed of normalized.matchAll(LABEL_LIST)) {
     const singular = listed[1]!.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, '');
     for (const code of listed[2]!.split(/\s*(?:,|\band\b|\bor\b|&)\s*/).filter((part) => /^[a-z0-9]{1,3}$/.test(part))) {
-      addTerm([stem(singular), code], `${singular} ${code}`, 1);
+      addTerm([stem(singular), code], `${singular} ${code}`, 1).listed = true;
       addPhrase([stem(singular), code]);
-      const term = terms.find((candidate) => candidate.stems.join(' ') === `${stem(singular)} ${code}`);
-      if (term !== undefined) term.listed = true;
     }
   }
 
@@ -1223,10 +1224,7 @@ function findSplitQualifiers(profile: QuestionProfile, units: readonly string[],
     if (!table.includes(answerRow)) continue;
     const rows = table.filter((row) => hasMoneyAmount(row));
     if (rows.length < 2) continue;
-    const ownTerms = rows.map((row) => {
-      const stream = tokenStream(row);
-      return new Set(qualifiers.filter((term) => termCredit(term, stream) > 0));
-    });
+    const ownTerms = rows.map((row) => qualifiersNamedBy(qualifiers, row));
     const rowTerms = ownTerms.map((terms, position) => (isSubItemRow(terms, ownTerms[position - 1]) ? new Set([...ownTerms[position - 1]!, ...terms]) : terms));
     const inRows = qualifiers.filter((term) => rowTerms.some((terms) => terms.has(term)) && !context.some((stream) => termCredit(term, stream) > 0));
     if (inRows.length < 2) continue;
@@ -1247,16 +1245,20 @@ function isSubItemRow<T>(terms: ReadonlySet<T>, above: ReadonlySet<T> | undefine
 }
 
 /**
- * The row with an amount right above `row` among `units` when `row` is a sub-item of it (see
- * `isSubItemRow`, on the question's specific terms): its context, like a heading. Else undefined.
+ * `above` (the unit right before `row`) when both are table rows with an amount and `row` is a
+ * sub-item of it (see `isSubItemRow`, on the question's specific terms): its context, like a
+ * heading. Else undefined.
  */
-export function findParentRow(profile: QuestionProfile, units: readonly string[], row: string): string | undefined {
-  const position = units.indexOf(row);
-  const above = units[position - 1];
-  if (position < 1 || above === undefined || !TABLE_ROW.test(row) || !TABLE_ROW.test(above) || !hasMoneyAmount(row) || !hasMoneyAmount(above)) return undefined;
+export function findParentRow(profile: QuestionProfile, row: string, above: string | undefined): string | undefined {
+  if (above === undefined || !TABLE_ROW.test(row) || !TABLE_ROW.test(above) || !hasMoneyAmount(row) || !hasMoneyAmount(above)) return undefined;
   const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount);
-  const named = (text: string) => new Set(qualifiers.filter((term) => termCredit(term, tokenStream(text)) > 0));
-  return isSubItemRow(named(row), named(above)) ? above : undefined;
+  return isSubItemRow(qualifiersNamedBy(qualifiers, row), qualifiersNamedBy(qualifiers, above)) ? above : undefined;
+}
+
+/** The qualifiers (specific question terms) that `text` names. */
+function qualifiersNamedBy(qualifiers: readonly QuestionTerm[], text: string): Set<QuestionTerm> {
+  const stream = tokenStream(text);
+  return new Set(qualifiers.filter((term) => termCredit(term, stream) > 0));
 }
 
 /** Maps a chunk's features to the 0–3 scale with the `OFFLINE_RERANK_CUTOFFS`, and says which rule decided. */

@@ -41,10 +41,9 @@ export function tokenizeKeywords(text: string): string[] {
  * The pairs of adjacent raw tokens of `text`, in order, as `left right` (one space, which no
  * token holds): `Market Profile | Device` → `market profile`, `profile device`. Each raw token
  * counts once, in one form: money without its sign, numbers without thousands separators (`4+`
- * and `10%` whole),
- * hyphenated words joined (`non-professional` → `nonprofessional`). A pair is rarer than either
- * word, so BM25 over pairs ranks the chunk that names a question's phrase (`Market Profile`, `Term
- * SOFR`) above chunks that only use its words apart.
+ * and `10%` whole), hyphenated words joined (`non-professional` → `nonprofessional`). A pair is
+ * rarer than either word, so BM25 over pairs ranks the chunk that names a question's phrase
+ * (`Market Profile`, `Term SOFR`) above chunks that only use its words apart.
  */
 export function tokenizeKeywordPairs(text: string): string[] {
   const words: string[] = [];
