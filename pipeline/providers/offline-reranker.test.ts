@@ -146,6 +146,22 @@ describe('createOfflineReranker', () => {
     expect((await scoreOf('How much notice does an auditor have to give before an audit?', days)).score).toBe(3);
   });
 
+  it('keeps a chunk without the value at 2 as context when another chunk of its document gives the value', async () => {
+    // The Term SOFR notice: its introduction names the fees, its table on the next page prices them.
+    const question = 'What are CME Term SOFR licensing fees for January 2026?';
+    const introduction = 'Introduction of CME Term SOFR Information Data License Fees in 2026. Effective January 1, 2026, licensing fees are being introduced which may apply to you.';
+    const notice = (chunkId: string, text: string, doc = 'term-sofr-notice-2026.pdf'): RerankCandidate => ({ chunkId, doc, sectionHeading: 'CME Term SOFR Licensing Fees', text });
+    const table = notice('table', 'CME Term SOFR Data License Fees Effective January 1, 2026\nFinancial Institution | 1 - 25 | $50 | $125');
+    const [intro, priced] = await createOfflineReranker().rerank(question, [notice('intro', introduction), table]);
+    expect(priced!.score).toBe(3);
+    expect(intro!.score).toBe(2);
+    expect(intro!.detail).toContain('another chunk of term-sofr-notice-2026.pdf holds the value asked for');
+    // Alone, or beside another document's table, the introduction answers nothing.
+    expect((await scoreOf(question, notice('intro', introduction))).score).toBe(1);
+    const [otherIntro] = await createOfflineReranker().rerank(question, [notice('intro', introduction, 'other-notice.pdf'), table]);
+    expect(otherIntro!.score).toBe(1);
+  });
+
   it('orders chunks of equal score by a finer strength', async () => {
     const [loose, tight] = await createOfflineReranker().rerank(FEE_QUESTION, [
       candidate('loose', 'Fee List', 'Real Time | Display Device | $134.50\nDelayed | Data Feed | $304\nHistorical | Data Feed | $35,220'),

@@ -26,6 +26,8 @@ import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './rer
  * - When the question names years (`2026`) and the text, the heading and the document name hold
  *   none of them, the score is capped at 1: another year's fee list is related, not relevant. A
  *   comparison (`2025 vs 2026`) is answered by both years' lists, so holding one of them is enough.
+ * - A chunk held at 1 only because it lacks the value asked for is relevant (2) as context when
+ *   another chunk of the same document scores 3: a notice's introduction or a table's notes.
  * - On an amount question, when the row that best answers it sits in a table whose rows split the
  *   question's qualifiers (one row names `Depth of Market`, another `Non-Professional`, none both,
  *   and neither the heading, label, header row nor prose names them), the score is capped at 1: the
@@ -44,13 +46,26 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
       );
       const measured = candidates.map((candidate) => measureRelevance(profile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc }));
       const streams = candidates.map((candidate) => tokenStream(`${candidate.sectionHeading}\n${candidate.text}`));
-      return candidates.map((candidate, index) => {
+      const scored = candidates.map((candidate, index) => {
         const relevance = measured[index]!;
         let { score, reason } = scoreRelevance(profile, relevance);
         const narrower = score > 1 ? findNarrowerMatch(profile, relevance, measured, streams) : undefined;
         if (narrower !== undefined) {
           reason = `capped at 1: another candidate names what this one does and also ${narrower.join(', ')}, so this one prices something else (else ${score}: ${reason})`;
           score = 1;
+        }
+        return { score, reason };
+      });
+      const answeringDocuments = new Set(candidates.filter((_, index) => scored[index]!.score === 3).map((candidate) => candidate.doc));
+      return candidates.map((candidate, index) => {
+        const relevance = measured[index]!;
+        let { score, reason } = scored[index]!;
+        // The notice's introduction or the table's notes (`Effective January 1, 2026, fees are being
+        // introduced`) are relevant context once another chunk of the same document gives the value.
+        const context = score === 1 && answeringDocuments.has(candidate.doc) ? scoreAsContext(profile, relevance) : undefined;
+        if (context !== undefined) {
+          reason = `${context}, and another chunk of ${candidate.doc} holds the value asked for (else ${score}: ${reason})`;
+          score = 2;
         }
         const strength = relevanceStrength(profile, relevance);
         return { chunkId: candidate.chunkId, score, strength, detail: `${describeRelevance(score, reason, profile, relevance)} | strength ${format(strength)}` };
@@ -1277,6 +1292,17 @@ export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevan
     return { score: 1, reason: `capped at 1: the question names ${relevance.missingYears.join(', ')}, which the chunk and its document do not (else ${scored.score}: ${scored.reason})` };
   }
   return scored;
+}
+
+/**
+ * On a value question: the reason a chunk without the value would be relevant (2) as context, when
+ * the value cap alone held it at 1 (no other cap applies); undefined otherwise.
+ */
+function scoreAsContext(profile: QuestionProfile, relevance: ChunkRelevance): string | undefined {
+  if (!isValueAsk(profile.ask) || relevance.askSegment !== undefined || relevance.splitQualifiers.length > 0) return undefined;
+  if (relevance.missingYears.length > 0 && relevance.missingYears.length === profile.years.length) return undefined;
+  const scored = scoreByRules(profile, relevance);
+  return scored.score > 1 ? `context: ${scored.reason}` : undefined;
 }
 
 function scoreByRules(profile: QuestionProfile, relevance: ChunkRelevance): { score: 0 | 1 | 2 | 3; reason: string } {
