@@ -471,6 +471,10 @@ describe('stem', () => {
     expect(stem('requirements')).toBe(stem('required'));
     expect(stem('effective')).toBe(stem('effect'));
     expect(stem('exclusive')).toBe(stem('exclusion'));
+    expect(stem('monthly')).toBe(stem('months'));
+    expect(stem('annually')).toBe(stem('annual'));
+    expect(stem('daily')).toBe('day');
+    expect(stem('family')).toBe('family');
   });
 });
 
@@ -507,6 +511,33 @@ describe('splitIntoUnits', () => {
       'E-Mini | CME | Device | $73',
       'E-Mini | CBOT | Device | $48.75',
     ]);
+  });
+
+  it('gives a row the row-spanning leading cells of the widest row above it, across a wrapped cell', () => {
+    // The CME Term SOFR 2026 notice: one Sector cell spans five Headcount rows and wraps onto a line of its own.
+    const text = [
+      'Sector | Headcount | Delayed | Real Time',
+      'Financial Institution | 1 - 25 | $50 | $125',
+      '26 - 200 | $100 | $250',
+      'Non-Financial | 1 - 25 | $25 | $75',
+      'Institution',
+      '201 - 2,000 | $75 | $250',
+      'Public Policy | 1 - 25 | $0 | $0',
+      'Financial Institution',
+      'and academia | 26 - 200 | $0 | $50',
+    ].join('\n');
+    expect(splitIntoUnits(text)).toEqual([
+      'Sector | Headcount | Delayed | Real Time',
+      'Financial Institution | 1 - 25 | $50 | $125',
+      'Financial Institution | 26 - 200 | $100 | $250',
+      'Non-Financial | 1 - 25 | $25 | $75',
+      'Non-Financial Institution | 201 - 2,000 | $75 | $250',
+      'Public Policy | 1 - 25 | $0 | $0',
+      'Public Policy Financial Institution and academia | 26 - 200 | $0 | $50',
+    ]);
+    // Only a band of counts sits under a spanning cell: a line between rows of words is still a label (the benchmark tiers).
+    const tiers = ['Financial Institution – Under $1.5 billion | Licensee Group | $5,000', 'Financial Institution – Over $10 billion', 'Licensee Group | $2,500'];
+    expect(splitIntoUnits(tiers.join('\n'))).toEqual([tiers[0], tiers[1], `${tiers[1]} | Licensee Group | $2,500`]);
   });
 
   it('starts a new sentence at a definition line even after an unfinished one', () => {

@@ -278,6 +278,9 @@ function wordsOf(normalized: string): string[] {
 export function stem(word: string): string {
   let result = word;
   if (result.length <= 3 || /\p{N}/u.test(result)) return result;
+  // A period's adverb is its period: `monthly` fees are fees `per month`.
+  const period = /^(month|year|week|quarter|annual)ly$/.exec(result)?.[1] ?? (result === 'daily' ? 'day' : undefined);
+  if (period !== undefined) return period;
   if (result.endsWith('ies') && result.length > 4) result = `${result.slice(0, -3)}y`;
   else if (result.endsWith('sses')) result = result.slice(0, -2);
   else if (result.length > 4 && /(?:s|x|z|ch|sh)es$/.test(result)) result = result.slice(0, -2);
@@ -975,7 +978,9 @@ export function splitIntoUnits(text: string): string[] {
 /**
  * The units of `splitIntoUnits`, grouped into passages: the sentences of one prose paragraph (a
  * list item or definition line opens a new one; a heading, a blank line or a table row ends one)
- * form one passage; a heading line, a label and each table row are passages of their own.
+ * form one passage; a heading line, a label and each table row are passages of their own. A row
+ * whose first cell is a band of counts, under a wider row, is given that row's spanning leading
+ * cells (`Non-Financial Institution | 201 - 2,000 | $75 | $250`).
  * Concatenated in order, the passages are exactly `splitIntoUnits(text)`.
  */
 export function splitIntoPassages(text: string): string[][] {
@@ -992,6 +997,11 @@ function computePassages(text: string): string[][] {
   // Short lines without final punctuation: a label if rows follow, else headings or wrapped prose.
   let pending: { line: string; next: string | undefined }[] = [];
   let label: string | undefined;
+  // The widest row with an amount of the current table: a row with fewer cells sits under its
+  // row-spanning leading cells (`Non-Financial Institution` over five headcount rows).
+  let spanning: string[] | undefined;
+  // The label before a one-line wrapped cell (`Institution` under `Non-Financial | 1 - 25 | …`).
+  let labelBeforeWrap: string | undefined;
   const flushParagraph = () => {
     if (paragraph.length > 0) passages.push(splitSentences(paragraph.join(' ')));
     paragraph = [];
@@ -1013,19 +1023,46 @@ function computePassages(text: string): string[][] {
     for (const { line, next } of pending) addProseLine(line, next);
     pending = [];
   };
-  lines.forEach((line, index) => {
+  lines.forEach((original, index) => {
+    let line = original;
     const next = lines[index + 1];
     if (line === '') {
       releasePending();
       flushParagraph();
       label = undefined;
+      spanning = undefined;
     } else if (isNumberedClauseRow(line)) {
       // `8.3 | Subscriber must pay … within thirty` is a clause whose number the extractor set apart, not a table row.
       label = undefined;
+      spanning = undefined;
       releasePending();
       flushParagraph();
       paragraph.push(line);
     } else if (TABLE_ROW.test(line)) {
+      let cells = collapse(line).split(' | ');
+      const priced = hasMoneyAmount(line);
+      if (priced && spanning !== undefined) {
+        const span = spanning;
+        // A row of fewer cells whose first is a band (`26 - 200`) where the widest row has one sits under its spanning cells;
+        // a full row whose first cell opens in lower case continues the spanning cell (`and academia*** | 26 - 200 | …`).
+        const under = cells.length < span.length && isBand(cells[0]!) && isBand(span[span.length - cells.length]!);
+        const continues = cells.length === span.length && cells.length > 1 && /^\p{Ll}/u.test(cells[0]!) && isBand(cells[1]!) && isBand(span[1]!);
+        if (pending.length === 1 && (under || continues)) {
+          // A one-line wrapped cell between such rows continues the spanning cell, it is no label.
+          spanning = [`${span[0]} ${collapse(pending[0]!.line)}`, ...span.slice(1)];
+          pending = [];
+          label = labelBeforeWrap;
+        }
+        if (pending.length === 0 && continues) {
+          spanning = [`${spanning[0]} ${cells[0]}`, ...spanning.slice(1)];
+          cells = [spanning[0]!, ...cells.slice(1)];
+        } else if (pending.length === 0 && under) {
+          cells = [...spanning.slice(0, spanning.length - cells.length), ...cells];
+        }
+      }
+      if (pending.length > 0) spanning = undefined;
+      if (priced && (spanning === undefined || cells.length >= spanning.length)) spanning = cells;
+      line = cells.join(' | ');
       if (pending.length > 0) {
         const labelLines = pending.slice(-2).map((entry) => entry.line);
         pending = pending.slice(0, -2);
@@ -1038,6 +1075,7 @@ function computePassages(text: string): string[][] {
       const row = collapse(line);
       passages.push([label !== undefined && !row.startsWith(label) ? `${label} | ${row}` : row]);
     } else {
+      if (pending.length === 0) labelBeforeWrap = label;
       label = undefined;
       if (line.length <= 80 && !/[.,;:!?]$/.test(line) && !LIST_ITEM.test(line)) {
         pending.push({ line, next });
@@ -1078,6 +1116,11 @@ function splitSentences(paragraph: string): string[] {
     else sentences.push(piece);
   }
   return sentences.map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 0);
+}
+
+/** A table cell holding a band of counts (`1 - 25`, `2,001 - 15,000`, `+15,000`): digits, no amount, no words. */
+function isBand(cell: string): boolean {
+  return /\d/.test(cell) && /^[+\d\s,.–-]+$/.test(cell);
 }
 
 function collapse(text: string): string {
