@@ -121,7 +121,8 @@ export function checkSuite(input: CheckSuiteInput): SuiteCheck {
         continue;
       }
       located += 1;
-      const copies = findCopies(expected.quote, new Set([expected.doc, textDocument.doc]));
+      const place = { doc: textDocument.doc, page: expected.page, start: location.span.start, end: location.span.end };
+      const copies = findCopies(expected.quote, new Set([expected.doc, textDocument.doc]), place);
       found.push({
         doc: expected.doc,
         page: expected.page,

@@ -656,6 +656,12 @@ export interface ChunkRelevance {
    * all — the table prices each qualifier, but not the combination asked for. Empty otherwise.
    */
   splitQualifiers: string[];
+  /**
+   * On a definition question: true when the chunk names the subject only in table rows (a column
+   * header `Description | Unit of Count | …`, a priced row), which use the term without saying
+   * what it is.
+   */
+  subjectOnlyInTable: boolean;
 }
 
 interface TokenStream {
@@ -877,6 +883,14 @@ function sameWordsAllowingTypos(left: string, right: string): boolean {
 }
 
 /** True when `text` defines the question's subject, as written or as an expansion rule spells it out. */
+/** True when some unit names the definition subject and every unit that does is a table row. */
+function namesSubjectOnlyInTable(profile: QuestionProfile, units: readonly string[]): boolean {
+  if (profile.subject === undefined) return false;
+  const subjects = [profile.subject, ...(profile.subjectAlternatives ?? [])].map((words) => words.map((word) => stem(word.toLowerCase())));
+  const naming = units.filter((unit) => subjects.some((subject) => containsSequence(tokenStream(unit).stems, subject)));
+  return naming.length > 0 && naming.every((unit) => TABLE_ROW.test(unit));
+}
+
 function definesSubjectOf(profile: QuestionProfile, text: string): boolean {
   if (profile.subject === undefined) return false;
   return [profile.subject, ...(profile.subjectAlternatives ?? [])].some((subject) => definesTerm(text, subject));
@@ -1197,6 +1211,7 @@ export function measureRelevance(question: QuestionProfile, input: RelevanceInpu
     headingTerms,
     definesSubject,
     splitQualifiers,
+    subjectOnlyInTable: profile.ask === 'definition' && namesSubjectOnlyInTable(profile, units),
   };
 }
 
@@ -1324,6 +1339,9 @@ export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevan
   const scored = scoreByRules(profile, relevance);
   if (scored.score > 1 && relevance.splitQualifiers.length > 0) {
     return { score: 1, reason: `capped at 1: no row with an amount names ${relevance.splitQualifiers.join(' and ')} together (else ${scored.score}: ${scored.reason})` };
+  }
+  if (scored.score > 1 && profile.ask === 'definition' && !relevance.definesSubject && relevance.subjectOnlyInTable) {
+    return { score: 1, reason: `capped at 1: names "${profile.subject?.join(' ')}" only in table rows, which use it without saying what it is (else ${scored.score}: ${scored.reason})` };
   }
   // A question asking for an amount, a date or a duration is answered only by a chunk that holds one.
   const asksValue = isValueAsk(profile.ask);
