@@ -347,6 +347,16 @@ describe('createOfflineReranker', () => {
     expect(score.score).toBe(2);
   });
 
+  it('caps at 1 a chunk that names the subject of a definition question only in table rows', async () => {
+    const question = 'What is Unit of Count in CME data licensing?';
+    const table = candidate('fees', 'CME Data Licensing Fees', 'CME Soybean Oilshare Index | Description | Unit of Count | Monthly\nReal Time | Licensee Group | $0');
+    const capped = await scoreOf(question, table);
+    expect(capped.score).toBe(1);
+    expect(capped.detail).toContain('names "unit of count" only in table rows');
+    const prose = candidate('policy', 'CME Data Licensing Policies', 'The default Unit of Count is Device.\nCME Soybean Oilshare Index | Description | Unit of Count | Monthly');
+    expect((await scoreOf(question, prose)).score).toBe(2);
+  });
+
   it('reads footnote markers glued to words and table labels', async () => {
     const text = 'Category A1 – Trading As a Principal\nEnterprise (4+ Applications) | Licensee Group | $3,640\nPremium (2-3 Applications) | Licensee Group | $1,820';
     const score = await scoreOf('What are the non-display Category A1 fees for trading as a principal with 4+ applications?', candidate('nd', 'Non-Display10', text));

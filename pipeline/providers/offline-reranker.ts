@@ -26,6 +26,8 @@ import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './rer
  * - When the question names years (`2026`) and the text, the heading and the document name hold
  *   none of them, the score is capped at 1: another year's fee list is related, not relevant. A
  *   comparison (`2025 vs 2026`) is answered by both years' lists, so holding one of them is enough.
+ * - On a definition question, a chunk that names the subject only in table rows (a column header
+ *   `Description | Unit of Count | …`) and does not define it is capped at 1: it uses the term.
  * - A chunk held at 1 only because it lacks the value asked for is relevant (2) as context when
  *   another chunk of the same document scores 3: a notice's introduction or a table's notes.
  * - On an amount question, when the row that best answers it sits in a table whose rows split the
