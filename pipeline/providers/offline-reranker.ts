@@ -159,6 +159,8 @@ export interface QuestionProfile {
   subjectAlternatives?: string[][];
   /** Years the question names (`2026`): a chunk must hold them (or its document name must) to score above 1. */
   years: string[];
+  /** The exchange families the question names (`CME Group` for `CME` or `NYMEX`, `GME`; see `EXCHANGE_FAMILIES`). */
+  exchanges?: string[];
   /**
    * True when the framing is a sentence of its own before a question that stands by itself (`we
    * over-reported devices last quarter. within what period must a corrected report be filed…`):
@@ -411,6 +413,8 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   }
   const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];
   const profile: QuestionProfile = { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years };
+  const exchanges = exchangesNamedBy(words.map(stem));
+  if (exchanges.length > 0) profile.exchanges = exchanges;
   if (profile.ask === 'date' && DEADLINE_QUESTION.test(asked)) profile.deadline = true;
   // A question of three specific terms or more after a framing sentence (not a clause before a comma
   // or colon); years and the `fee` an amount answers say which value, not what about.
@@ -638,6 +642,12 @@ export interface ChunkRelevance {
   specificCoverage: number;
   /** Years the question names that neither the text, the heading nor the document name holds. */
   missingYears: string[];
+  /**
+   * On an amount question naming an exchange: the exchange family the chunk (text, heading or
+   * document name) names instead, when it names none the question does (a GME notice's row for a
+   * CME question). Undefined otherwise.
+   */
+  otherExchange?: string;
   /** Specific question terms (not framing, not years, not the `fee` an amount answers) that neither the text, the heading nor the document name holds. */
   missingSpecific: string[];
   /** Terms found, with how (`exact`, `typo`, `heading`, `amount`). */
@@ -885,6 +895,29 @@ function sameWordsAllowingTypos(left: string, right: string): boolean {
 }
 
 /** True when `text` defines the question's subject, as written or as an expansion rule spells it out. */
+/**
+ * Exchange families whose data the corpus prices apart: CME Group's four exchanges, and the Gulf
+ * Mercantile Exchange (formerly the Dubai Mercantile Exchange), whose fees CME publishes in notices
+ * and fee-list pages of their own. Each name is a sequence of stems.
+ */
+const EXCHANGE_FAMILIES: readonly { family: string; names: readonly (readonly string[])[] }[] = [
+  { family: 'CME Group', names: [['cme'], ['cbot'], ['nymex'], ['comex'], ['chicago', 'mercantile'], ['chicago', 'board']] },
+  { family: 'GME', names: [['gme'], ['dme'], ['gulf', 'mercantile'], ['dubai', 'mercantile']] },
+];
+
+/** The exchange families a sequence of stems names. */
+function exchangesNamedBy(stems: readonly string[]): string[] {
+  return EXCHANGE_FAMILIES.filter(({ names }) => names.some((name) => containsSequence(stems, name))).map(({ family }) => family);
+}
+
+/** `otherExchange` of `ChunkRelevance`: set on an amount question when the chunk names only exchanges the question does not. */
+function otherExchangeOf(profile: QuestionProfile, streams: readonly TokenStream[]): { otherExchange?: string } {
+  if (profile.ask !== 'amount' || profile.exchanges === undefined) return {};
+  const named = new Set(streams.flatMap((stream) => exchangesNamedBy(stream.stems)));
+  if (named.size === 0 || profile.exchanges.some((family) => named.has(family))) return {};
+  return { otherExchange: [...named].join(', ') };
+}
+
 /** True when some unit names the definition subject and every unit that does is a table row. */
 function namesSubjectOnlyInTable(profile: QuestionProfile, units: readonly string[]): boolean {
   if (profile.subject === undefined) return false;
@@ -1204,6 +1237,7 @@ export function measureRelevance(question: QuestionProfile, input: RelevanceInpu
     coverage: total > 0 ? covered / total : 0,
     specificCoverage: specificTotal > 0 ? specificCovered / specificTotal : total > 0 ? covered / total : 0,
     missingYears: profile.years.filter((year) => !yearWords.has(year)),
+    ...otherExchangeOf(profile, [text, yearStreams[1]!, tokenStream((input.doc ?? '').replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '))]),
     missingSpecific: missingSpecificTerms(profile, input, text, heading),
     matched,
     missing,
@@ -1233,7 +1267,7 @@ function findNarrowerMatch(profile: QuestionProfile, relevance: ChunkRelevance, 
   const named = new Set(specific.filter((display) => !relevance.missingSpecific.includes(display)));
   const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display));
   for (const [index, other] of pool.entries()) {
-    if (other === relevance) continue;
+    if (other === relevance || other.otherExchange !== undefined) continue;
     const missing = new Set(other.missingSpecific);
     if ([...named].some((display) => missing.has(display))) continue;
     // Only a qualifier the other candidate names next to another specific term of the question
@@ -1349,6 +1383,9 @@ export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevan
   const asksValue = isValueAsk(profile.ask);
   if (scored.score > 1 && asksValue && relevance.askSegment === undefined) {
     return { score: 1, reason: `capped at 1: the question asks for ${profile.ask === 'amount' ? 'an amount' : `a ${profile.ask}`}, which no line of the chunk holds (else ${scored.score}: ${scored.reason})` };
+  }
+  if (scored.score > 1 && relevance.otherExchange !== undefined) {
+    return { score: 1, reason: `capped at 1: it prices ${relevance.otherExchange} data, and the question asks about ${profile.exchanges?.join(', ')} (else ${scored.score}: ${scored.reason})` };
   }
   // A comparison names two years and each year's list answers half of it: only a chunk holding none of them is capped.
   if (scored.score > 1 && relevance.missingYears.length > 0 && relevance.missingYears.length === profile.years.length) {
