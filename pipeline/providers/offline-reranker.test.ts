@@ -231,6 +231,10 @@ describe('createOfflineReranker', () => {
     const profile = profileQuestion('For our compliance review, could you tell me: When did the Dubai Mercantile Exchange become the Gulf Mercantile Exchange?');
     expect(profile.terms.map((term) => term.display)).not.toContain('compliance');
     expect(profile.ask).toBe('date');
+    // Framing that reports a request is only who asks, too.
+    const reported = profileQuestion('Our ops team asked me this: What are the entitlement reporting requirements?');
+    expect(reported.terms.map((term) => term.display)).toEqual(['entitlement', 'reporting', 'requirements']);
+    expect(profileQuestion('My manager wants to know: what is the delayed wallboard fee?').terms.map((term) => term.display)).not.toContain('manager');
   });
 
   it('reads "X or Y" as one term either word answers', async () => {

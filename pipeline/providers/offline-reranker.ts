@@ -337,7 +337,9 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   const asked = normalized.slice(framing).replace(/^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:tell|let|explain|confirm|check|say)\b[^:?,]*[:,]\s*/, '');
   // Framing followed by a request to answer (`for our compliance review, could you tell me:`) is
   // only who asks and why: its words are left out altogether.
-  const requested = asked.length < normalized.length - framing;
+  // So is framing that reports a request (`our ops team asked me this:`, `my manager wants to know:`).
+  const reportedRequest = /\b(?:asked|asks|asking|ask)\s+(?:me|us)(?:\s+(?:this|that|the\s+following))?\s*[:,.!-]?$|\b(?:wants?|needs?|would\s+like)\s+to\s+know\s*[:,.!-]?$/.test(normalized.slice(0, framing).trim());
+  const requested = asked.length < normalized.length - framing || reportedRequest;
   // `what language must reports be submitted in`: the noun after `what` or `which` names the kind of
   // answer (`English`), which the answering text need not repeat; it counts like a framing word.
   // Only a noun standing alone before the verb (`what language must`, not `what notice period applies`).
