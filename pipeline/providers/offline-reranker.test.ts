@@ -219,6 +219,43 @@ describe('createOfflineReranker', () => {
     expect((await scoreOf(question.replace('Television ', ''), gme)).score).toBe(3);
   });
 
+  it('does not cap a row as priced for something narrower when its own document names the qualifier the same way', async () => {
+    const question = 'What is the real time distribution license fee in the CME fee list?';
+    const row = { chunkId: 'row', doc: 'fee-list-2026.pdf', sectionHeading: 'CME, CBOT, NYMEX and COMEX Information', text: 'Distribution\nReal Time | Licensee Group | $29,280' };
+    const note = { chunkId: 'note', doc: 'fee-list-2026.pdf', sectionHeading: 'Notes', text: 'Where Licensee holds both Real Time and Delayed Distribution License, only the Real Time fee applies.' };
+    const other = { chunkId: 'other', doc: 'other-list.pdf', sectionHeading: 'CME Fees', text: 'Data License\nReal Time | Licensee Group | $4000\nDistribution\nReal Time | Licensee Group | $0' };
+    const [alone] = await createOfflineReranker().rerank(question, [row, other]);
+    expect(alone!.score).toBe(1);
+    expect(alone!.detail).toContain('also license');
+    const [withNote] = await createOfflineReranker().rerank(question, [row, other, note]);
+    expect(withNote!.score).toBe(3);
+  });
+
+  it('keeps a fee row under a product heading the question does not name below 3', async () => {
+    const question = 'What is the real time distribution license fee in the CME fee list?';
+    const rows = 'Distribution License\nReal Time | Licensee Group | $29,280';
+    const [exchanges, product, titled] = await createOfflineReranker().rerank(question, [
+      candidate('exchanges', 'CME, CBOT, NYMEX and COMEX Information (fees are assessed per exchange)', rows),
+      candidate('product', 'Standard CME Soybean Oilshare Index', rows),
+      // Only the topic before ` › ` counts: the title after it may belong to the table above.
+      candidate('titled', 'CME, CBOT, NYMEX and COMEX Information › Category A3 – Trading on Alternative Venue', rows),
+    ]);
+    expect(exchanges!.score).toBe(3);
+    expect(product!.score).toBe(2);
+    expect(product!.detail).toContain('prices what its heading "Standard CME Soybean Oilshare Index" names');
+    expect(titled!.score).toBe(3);
+    expect((await scoreOf('What is the Soybean Oilshare Index real time distribution license fee?', candidate('product', 'Standard CME Soybean Oilshare Index', rows))).score).toBe(3);
+  });
+
+  it('caps at 1 a row of another exchange family on an amount question naming an exchange', async () => {
+    const gme = { chunkId: 'gme', doc: 'gulf-mercantile-exchange-gme-fee-notice.pdf', sectionHeading: 'Data Distribution License Fees', text: 'LICENSE | GME\nReal Time Distribution | $22,110' };
+    const capped = await scoreOf('What is the real time distribution license fee in the CME fee list?', gme);
+    expect(capped.score).toBe(1);
+    expect(capped.detail).toContain('it prices GME data, and the question asks about CME Group');
+    expect((await scoreOf('What is the GME real time distribution license fee?', gme)).score).toBe(3);
+    expect((await scoreOf('What is the real time distribution license fee?', gme)).score).toBe(3);
+  });
+
   it('does not take a label word for a narrower qualifier: Non-Display (A1) names Category A1 by its code', async () => {
     const question = "What was GME's Category A1 trading-as-a-principal non-display fee in 2025?";
     const list = candidate('list-2025', 'GME Fees 2025', 'Non-Display | Category A1 – Trading As a Principal | Licensee Group | $1012');

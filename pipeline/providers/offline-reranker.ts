@@ -26,6 +26,12 @@ import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './rer
  * - When the question names years (`2026`) and the text, the heading and the document name hold
  *   none of them, the score is capped at 1: another year's fee list is related, not relevant. A
  *   comparison (`2025 vs 2026`) is answered by both years' lists, so holding one of them is enough.
+ * - On an amount question, a 3 whose heading topic (before ` › `) names none of the question's
+ *   specific terms but two or more words of its own (`CME Term SOFR`, `Standard CME Soybean Oilshare
+ *   Index`) becomes 2: its rows price that product. On an amount question naming an exchange, a
+ *   chunk naming only another exchange family (a GME notice for a CME question) is capped at 1.
+ * - A fee row is capped at 1 when another candidate names the thing asked more narrowly (see
+ *   `findNarrowerMatch`), unless the row's own document names that qualifier the same way.
  * - On a definition question, a chunk that names the subject only in table rows (a column header
  *   `Description | Unit of Count | …`) and does not define it is capped at 1: it uses the term.
  * - A chunk held at 1 only because it lacks the value asked for is relevant (2) as context when
@@ -51,7 +57,8 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
       const scored = candidates.map((candidate, index) => {
         const relevance = measured[index]!;
         let { score, reason } = scoreRelevance(profile, relevance);
-        const narrower = score > 1 ? findNarrowerMatch(profile, relevance, measured, streams) : undefined;
+        const sameDocument = streams.filter((_, other) => other !== index && candidates[other]!.doc === candidate.doc);
+        const narrower = score > 1 ? findNarrowerMatch(profile, relevance, measured, streams, sameDocument) : undefined;
         if (narrower !== undefined) {
           reason = `capped at 1: another candidate names what this one does and also ${narrower.join(', ')}, so this one prices something else (else ${score}: ${reason})`;
           score = 1;
@@ -645,6 +652,12 @@ export interface ChunkRelevance {
   /** Years the question names that neither the text, the heading nor the document name holds. */
   missingYears: string[];
   /**
+   * On an amount question: the heading's own words when it names none of the question's specific
+   * terms and holds at least two content words of its own (a product: `CME Term SOFR`, `Standard CME
+   * Soybean Oilshare Index`), so its rows price that product. Undefined otherwise.
+   */
+  unaskedHeading?: string;
+  /**
    * On an amount question naming an exchange: the exchange family the chunk (text, heading or
    * document name) names instead, when it names none the question does (a GME notice's row for a
    * CME question). Undefined otherwise.
@@ -918,6 +931,25 @@ function otherExchangeOf(profile: QuestionProfile, streams: readonly TokenStream
   const named = new Set(streams.flatMap((stream) => exchangesNamedBy(stream.stems)));
   if (named.size === 0 || profile.exchanges.some((family) => named.has(family))) return {};
   return { otherExchange: [...named].join(', ') };
+}
+
+// Heading words that name no product: when, how much and whose (`Effective`, `fees are assessed per exchange`).
+const UNNAMING_HEADING_WORDS = new Set(['effective', 'assessed', 'updated', 'list', 'notice', 'standard', 'enhanced'].map(stem));
+
+/** `unaskedHeading` of `ChunkRelevance`. */
+function unaskedHeadingOf(profile: QuestionProfile, heading: string): { unaskedHeading?: string } {
+  if (profile.ask !== 'amount' || heading.trim() === '') return {};
+  const stream = tokenStream(heading);
+  const specific = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display));
+  if (specific.some((term) => termCredit(term, stream) > 0)) return {};
+  const exchangeStems = new Set(EXCHANGE_FAMILIES.flatMap(({ names }) => names.flat()));
+  const own = new Set(
+    wordsOf(normalizeForMatching(heading))
+      .filter((word) => word.length > 2 && !/\p{N}/u.test(word) && !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word) && !AMOUNT_WORDS.has(word) && !LABEL_WORDS.has(word) && !MONTH_NAME.test(word))
+      .map(stem)
+      .filter((word) => !exchangeStems.has(word) && !UNNAMING_HEADING_WORDS.has(word)),
+  );
+  return own.size >= 2 ? { unaskedHeading: heading } : {};
 }
 
 /** True when some unit names the definition subject and every unit that does is a table row. */
@@ -1239,6 +1271,7 @@ export function measureRelevance(question: QuestionProfile, input: RelevanceInpu
     coverage: total > 0 ? covered / total : 0,
     specificCoverage: specificTotal > 0 ? specificCovered / specificTotal : total > 0 ? covered / total : 0,
     missingYears: profile.years.filter((year) => !yearWords.has(year)),
+    ...unaskedHeadingOf(profile, input.heading.split(' › ')[0]!),
     ...otherExchangeOf(profile, [text, yearStreams[1]!, tokenStream((input.doc ?? '').replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '))]),
     missingSpecific: missingSpecificTerms(profile, input, text, heading),
     matched,
@@ -1261,7 +1294,13 @@ export function measureRelevance(question: QuestionProfile, input: RelevanceInpu
  * `television`, so the GME row prices something else). Undefined when no candidate is narrower, as
  * when the missing words are the question's own phrasing (`go up`, `compare`) that no text names.
  */
-function findNarrowerMatch(profile: QuestionProfile, relevance: ChunkRelevance, pool: readonly ChunkRelevance[], streams: readonly TokenStream[]): string[] | undefined {
+function findNarrowerMatch(
+  profile: QuestionProfile,
+  relevance: ChunkRelevance,
+  pool: readonly ChunkRelevance[],
+  streams: readonly TokenStream[],
+  ownDocument: readonly TokenStream[],
+): string[] | undefined {
   if (profile.ask !== 'amount' || relevance.missingSpecific.length === 0) return undefined;
   const specific = profile.terms
     .filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display))
@@ -1279,7 +1318,12 @@ function findNarrowerMatch(profile: QuestionProfile, relevance: ChunkRelevance, 
       // A label word (`category` of `Category A1`) is no qualifier: `Non-Display (A1)` names the label by its code.
       if (missing.has(display) || LABEL_WORDS.has(display)) return false;
       const term = qualifiers.find((candidate) => candidate.display === display);
-      return term !== undefined && namesNextTo(streams[index]!, term, qualifiers.filter((candidate) => candidate !== term));
+      if (term === undefined) return false;
+      const neighbours = qualifiers.filter((candidate) => candidate !== term);
+      // The chunk's own document names the qualifier the same way elsewhere (the fee list's note on
+      // `Distribution License` above its `Distribution` row): the row prices that thing.
+      if (ownDocument.some((stream) => namesNextTo(stream, term, neighbours))) return false;
+      return namesNextTo(streams[index]!, term, neighbours);
     });
     if (extra.length > 0) return extra;
   }
@@ -1385,6 +1429,9 @@ export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevan
   const asksValue = isValueAsk(profile.ask);
   if (scored.score > 1 && asksValue && relevance.askSegment === undefined) {
     return { score: 1, reason: `capped at 1: the question asks for ${profile.ask === 'amount' ? 'an amount' : `a ${profile.ask}`}, which no line of the chunk holds (else ${scored.score}: ${scored.reason})` };
+  }
+  if (scored.score === 3 && relevance.unaskedHeading !== undefined) {
+    return { score: 2, reason: `at most 2: it prices what its heading "${relevance.unaskedHeading}" names, which the question does not (else ${scored.reason})` };
   }
   if (scored.score > 1 && relevance.otherExchange !== undefined) {
     return { score: 1, reason: `capped at 1: it prices ${relevance.otherExchange} data, and the question asks about ${profile.exchanges?.join(', ')} (else ${scored.score}: ${scored.reason})` };
