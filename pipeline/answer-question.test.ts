@@ -77,6 +77,21 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('answerQuestion over the
     expect(result.refusal?.reason).toMatch(/^(no_chunks_retrieved|confidence_too_low|no_clear_winner|question_term_not_in_evidence|not_enough_relevant_chunks)$/);
   });
 
+  it('compares two years from both editions of the fee list: the other year\'s edition joins the pool as a linked edition', async () => {
+    const { result } = await ask('Compare the real time distribution license fee in the 2025 and 2026 CME fee lists.');
+    expect(result.status).toBe('answered');
+    expect(result.answer).toContain('$29,280');
+    expect(result.answer).toContain('$28,292.40');
+    // The 2025 list's page 1 is not among the retrieved candidates; it joins as the 2026 page's edition.
+    const linked = result.candidates.find((candidate) => candidate.linkedEdition !== null && candidate.linkedEdition !== undefined);
+    expect(linked).toMatchObject({ doc: 'january-2025-market-data-fee-list.pdf', page: 1, vectorRank: null, keywordRank: null });
+    expect(result.candidates.find((candidate) => candidate.chunkId === linked!.linkedEdition)).toMatchObject({ doc: 'january-2026-market-data-fee-list.pdf', page: 1 });
+    expect(result.citations.map((citation) => citation.doc)).toEqual(expect.arrayContaining(['january-2025-market-data-fee-list.pdf', 'january-2026-market-data-fee-list.pdf']));
+    // Not for a question about one year: nothing is linked.
+    const single = await ask('What is the real time distribution license fee in the 2026 CME fee list?');
+    expect(single.result.candidates.filter((candidate) => candidate.linkedEdition != null)).toEqual([]);
+  });
+
   it('refuses a question naming an acronym no CME document contains, before any generator call', async () => {
     const { result, generatorCalls } = await ask("What SOC 2 report must a distributor's entitlement system have?");
     expect(result.status).toBe('refused');

@@ -21,7 +21,7 @@ import {
   sanitiseQuestion,
 } from './question/index.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
-import { retrieveCandidates, type RetrievalIndex } from './retrieve/retrieve-candidates.ts';
+import { linkOtherEditions, retrieveCandidates, type RetrievalIndex } from './retrieve/retrieve-candidates.ts';
 
 /** The parts a question is answered with; created once per process and reused across questions. */
 export interface AnswerPipeline {
@@ -100,12 +100,19 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     result.retrieval.fallbackDetail = retrieval.fallbackDetail ?? null;
     lap('retrieve');
 
-    const rerank = await rerankCandidates({
+    const rerankInput = {
       question: asked,
       candidates: retrieval.candidates,
       reranker: options.rerank === false ? undefined : pipeline.reranker,
       settings: { ...config.rerank, enabled: config.rerank.enabled && options.rerank !== false, relevanceThreshold: config.gate.relevanceThreshold },
-    });
+    };
+    let rerank = await rerankCandidates(rerankInput);
+    // A comparison of years also reads the other years' editions of what it kept (the 2025 list's
+    // row beside the 2026 list's): they join the pool and the whole pool is reranked once more.
+    const editions = rerank.mode === 'reranked'
+      ? await linkOtherEditions(rerank.kept.map((candidate) => candidate.chunk), pipeline.index, forms, asked, new Set(retrieval.candidates.map((candidate) => candidate.chunk.chunkId)))
+      : [];
+    if (editions.length > 0) rerank = await rerankCandidates({ ...rerankInput, candidates: [...retrieval.candidates, ...editions] });
     result.retrieval.rerankMode = rerank.mode;
     result.retrieval.rerankError = rerank.fallbackError ?? null;
     result.flags.rerankFallback = rerank.mode === 'rerank_fallback';
@@ -311,6 +318,7 @@ function toCandidateRecord(candidate: RankedCandidate, kept: boolean): Candidate
     rank: candidate.rank,
     kept,
     linkedDefinition: candidate.linkedDefinition?.term ?? null,
+    linkedEdition: candidate.linkedEdition?.from ?? null,
   };
 }
 
