@@ -80,7 +80,8 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
   return { ranked, kept, mode: 'reranked', fallbackError: undefined };
 }
 
-function yearsNamed(question: string): string[] {
+/** The years a question names (`2025`, `2026`), once each, in order. */
+export function yearsNamed(question: string): string[] {
   return [...new Set(question.match(/(?<![\p{N}.,$])(?:19|20)\d{2}(?!\p{N})/gu) ?? [])];
 }
 

@@ -1,6 +1,7 @@
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import { createDefinedTermFinder } from '../chunk/index.ts';
 import { readDocumentVersion } from '../rerank/prefer-newer-versions.ts';
+import { yearsNamed } from '../rerank/rerank-candidates.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
 
 /** The search operations retrieval needs from an index (a `SearchableIndex` provides them). */
@@ -224,16 +225,7 @@ function linkDefinitions(pool: RetrievalCandidate[], index: RetrievalIndex, ques
       const chunk = index.chunks.get(entry.chunkId);
       if (!chunk) continue;
       present.add(entry.chunkId);
-      linked.push({
-        chunk,
-        similarity: 0,
-        keywordScore: 0,
-        vectorRank: undefined,
-        keywordRank: undefined,
-        fusedScore: 0,
-        forms: [],
-        linkedDefinition: { term: entry.term, from },
-      });
+      linked.push(linkedCandidate(chunk, { linkedDefinition: { term: entry.term, from } }));
     }
   };
   consider(question, 'question');
@@ -265,7 +257,7 @@ export async function linkOtherEditions(
   question: string,
   present: ReadonlySet<string>,
 ): Promise<RetrievalCandidate[]> {
-  const years = [...new Set(question.match(/(?<![\p{N}.,$])(?:19|20)\d{2}(?!\p{N})/gu) ?? [])].map(Number);
+  const years = yearsNamed(question).map(Number);
   if (years.length < 2) return [];
   const yearOf = (doc: string) => {
     const { dated } = readDocumentVersion(doc);
@@ -295,22 +287,17 @@ export async function linkOtherEditions(
       }
       if (best === undefined || best.overlap < EDITION_OVERLAP || taken.has(best.chunk.chunkId)) continue;
       taken.add(best.chunk.chunkId);
-      linked.push({
-        chunk: best.chunk,
-        similarity: 0,
-        keywordScore: 0,
-        vectorRank: undefined,
-        keywordRank: undefined,
-        fusedScore: 0,
-        forms: [],
-        linkedDefinition: undefined,
-        linkedEdition: { from: source.chunkId },
-      });
+      linked.push(linkedCandidate(best.chunk, { linkedEdition: { from: source.chunkId } }));
     }
   }
   const similarities = await completeSimilarities(index, forms, linked.map((candidate) => candidate.chunk.chunkId), new Map());
   for (const candidate of linked) candidate.similarity = similarities.get(candidate.chunk.chunkId) ?? 0;
   return linked;
+}
+
+/** A candidate that joined by a link (a definition, an edition), not by search: no ranks or scores of its own. */
+function linkedCandidate(chunk: Chunk, link: Pick<RetrievalCandidate, 'linkedDefinition'> | Pick<RetrievalCandidate, 'linkedEdition'>): RetrievalCandidate {
+  return { chunk, similarity: 0, keywordScore: 0, vectorRank: undefined, keywordRank: undefined, fusedScore: 0, forms: [], linkedDefinition: undefined, ...link };
 }
 
 function wordsWithoutFigures(text: string): Set<string> {
