@@ -21,7 +21,8 @@ import {
   sanitiseQuestion,
 } from './question/index.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
-import { linkOtherEditions, retrieveCandidates, type RetrievalIndex } from './retrieve/retrieve-candidates.ts';
+import { linkOtherEditions } from './retrieve/link-other-editions.ts';
+import { retrieveCandidates, type RetrievalIndex } from './retrieve/retrieve-candidates.ts';
 
 /** The parts a question is answered with; created once per process and reused across questions. */
 export interface AnswerPipeline {

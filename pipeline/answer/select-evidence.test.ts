@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countTokens } from '../chunk/count-tokens.ts';
 import { ClausegateConfig } from '../config/config-schema.ts';
 import { isClausegateError } from '../errors.ts';
+import { createTestChunk } from '../testing/create-test-chunk.ts';
 import type { Chunk } from '../types.ts';
 import { buildPrompt } from './build-prompt.ts';
 import { selectEvidence } from './select-evidence.ts';
@@ -10,23 +11,7 @@ import type { EvidenceCandidate, SelectEvidenceInput } from './select-evidence.t
 // The per-document cap these cases exercise is 2 (the default is 3).
 const budget = { ...ClausegateConfig.parse({}).budget, maxChunksPerDocument: 2 };
 
-function chunk(chunkId: string, text: string, doc = `cme/${chunkId}.pdf`): Chunk {
-  return {
-    chunkId,
-    doc,
-    source: 'cme',
-    docHash: `hash-of-${doc}`,
-    ordinal: 0,
-    pageStart: 2,
-    pageEnd: 2,
-    sectionHeading: 'Fees',
-    span: { start: 0, end: text.length },
-    text,
-    tokenCount: countTokens(text),
-    isDefinitions: false,
-    kind: 'prose',
-  };
-}
+const chunk = createTestChunk;
 
 function candidate(rank: number, item: Chunk, extra: Partial<EvidenceCandidate> = {}): EvidenceCandidate {
   return { chunk: item, rank, retrievalScore: 1 / (60 + rank), similarity: 0.5, ...extra };

@@ -1,5 +1,6 @@
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import { isClausegateError } from '../errors.ts';
+import { findYearsNamed } from '../question/find-years-named.ts';
 import type { Reranker } from '../providers/reranker.ts';
 import type { RetrievalCandidate } from '../retrieve/retrieve-candidates.ts';
 import { preferNewerVersions } from './prefer-newer-versions.ts';
@@ -76,13 +77,8 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
     }));
   const relevant = ranked.filter((candidate) => (candidate.rerankScore ?? 0) >= settings.relevanceThreshold).length;
   const keep = Math.min(settings.keepMax, Math.max(settings.keepMin, relevant));
-  const kept = keepEveryYear(ranked, ranked.slice(0, keep), yearsNamed(input.question), settings.relevanceThreshold);
+  const kept = keepEveryYear(ranked, ranked.slice(0, keep), findYearsNamed(input.question), settings.relevanceThreshold);
   return { ranked, kept, mode: 'reranked', fallbackError: undefined };
-}
-
-/** The years a question names (`2025`, `2026`), once each, in order. */
-export function yearsNamed(question: string): string[] {
-  return [...new Set(question.match(/(?<![\p{N}.,$])(?:19|20)\d{2}(?!\p{N})/gu) ?? [])];
 }
 
 /** The year a document is of: its name's year when it has one (`january-2025-market-data-fee-list.pdf`), else any year its heading or text names. */

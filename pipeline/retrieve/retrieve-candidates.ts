@@ -1,8 +1,8 @@
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import { createDefinedTermFinder } from '../chunk/index.ts';
-import { readDocumentVersion } from '../rerank/prefer-newer-versions.ts';
-import { yearsNamed } from '../rerank/rerank-candidates.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
+import { completeSimilarities } from './complete-similarities.ts';
+import { createLinkedCandidate } from './create-linked-candidate.ts';
 
 /** The search operations retrieval needs from an index (a `SearchableIndex` provides them). */
 export interface RetrievalIndex {
@@ -162,29 +162,6 @@ function rankOf(scores: Map<string, number>): Map<string, number> {
   return new Map(ordered.map(([chunkId], position) => [chunkId, position + 1]));
 }
 
-async function completeSimilarities(
-  index: RetrievalIndex,
-  forms: readonly QueryForm[],
-  ids: readonly string[],
-  known: Map<string, number>,
-): Promise<Map<string, number>> {
-  const result = new Map(known);
-  const missing = ids.filter((id) => !known.has(id));
-  if (missing.length === 0) return result;
-  const vectors = await index.vectorsFor(missing);
-  for (const id of missing) {
-    const vector = vectors.get(id);
-    result.set(id, vector ? Math.max(...forms.map((form) => dot(form.vector, vector))) : 0);
-  }
-  return result;
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i += 1) sum += a[i]! * b[i]!;
-  return sum;
-}
-
 const STOP = new Set(['the', 'and', 'for', 'what', 'which', 'with', 'are', 'does', 'from', 'this', 'that', 'pdf', 'docx', 'txt', 'of', 'to', 'is', 'in', 'a']);
 
 /** The question keyword or document hint the document name shares with the question, if any. */
@@ -225,7 +202,7 @@ function linkDefinitions(pool: RetrievalCandidate[], index: RetrievalIndex, ques
       const chunk = index.chunks.get(entry.chunkId);
       if (!chunk) continue;
       present.add(entry.chunkId);
-      linked.push(linkedCandidate(chunk, { linkedDefinition: { term: entry.term, from } }));
+      linked.push(createLinkedCandidate(chunk, { linkedDefinition: { term: entry.term, from } }));
     }
   };
   consider(question, 'question');
@@ -235,78 +212,4 @@ function linkDefinitions(pool: RetrievalCandidate[], index: RetrievalIndex, ques
   const room = Math.max(0, capacity - linked.length);
   pool.splice(room, pool.length - room, ...linked);
   return linked;
-}
-
-const MAX_LINKED_EDITIONS = 3;
-/** Word overlap (Jaccard, figures left out) a chunk of the other edition needs to be the same table or clause. */
-const EDITION_OVERLAP = 0.5;
-
-/**
- * A question naming two or more years compares editions (`the 2025 and 2026 CME fee lists`): for
- * each source (the reranker's kept candidates, best first) from a dated document of a named year
- * (`january-2026-market-data-fee-list.pdf`), the chunk of each other named year's edition of that
- * document family (`january-2025-market-data-fee-list.pdf`) whose words overlap the source's most
- * (at least 0.5, figures left out: the same table with that year's fees), when it is not among
- * `present`; at most three, as candidates that say which source they were linked from, with their
- * similarity to the question's forms (the floor applies to them as to any candidate).
- */
-export async function linkOtherEditions(
-  sources: readonly Chunk[],
-  index: RetrievalIndex,
-  forms: readonly QueryForm[],
-  question: string,
-  present: ReadonlySet<string>,
-): Promise<RetrievalCandidate[]> {
-  const years = yearsNamed(question).map(Number);
-  if (years.length < 2) return [];
-  const yearOf = (doc: string) => {
-    const { dated } = readDocumentVersion(doc);
-    return dated === undefined ? undefined : Math.floor(dated / 12);
-  };
-  const editionsByFamily = new Map<string, Map<string, Chunk[]>>();
-  for (const chunk of index.chunks.values()) {
-    const year = yearOf(chunk.doc);
-    if (year === undefined || !years.includes(year)) continue;
-    const { family } = readDocumentVersion(chunk.doc);
-    const docs = editionsByFamily.get(family) ?? new Map<string, Chunk[]>();
-    docs.set(chunk.doc, [...(docs.get(chunk.doc) ?? []), chunk]);
-    editionsByFamily.set(family, docs);
-  }
-  const taken = new Set(present);
-  const linked: RetrievalCandidate[] = [];
-  for (const source of sources) {
-    const year = yearOf(source.doc);
-    if (year === undefined || !years.includes(year)) continue;
-    const words = wordsWithoutFigures(source.text);
-    for (const [doc, chunks] of editionsByFamily.get(readDocumentVersion(source.doc).family) ?? []) {
-      if (yearOf(doc) === year || linked.length >= MAX_LINKED_EDITIONS) continue;
-      let best: { chunk: Chunk; overlap: number } | undefined;
-      for (const chunk of chunks) {
-        const overlap = jaccard(words, wordsWithoutFigures(chunk.text));
-        if (best === undefined || overlap > best.overlap) best = { chunk, overlap };
-      }
-      if (best === undefined || best.overlap < EDITION_OVERLAP || taken.has(best.chunk.chunkId)) continue;
-      taken.add(best.chunk.chunkId);
-      linked.push(linkedCandidate(best.chunk, { linkedEdition: { from: source.chunkId } }));
-    }
-  }
-  const similarities = await completeSimilarities(index, forms, linked.map((candidate) => candidate.chunk.chunkId), new Map());
-  for (const candidate of linked) candidate.similarity = similarities.get(candidate.chunk.chunkId) ?? 0;
-  return linked;
-}
-
-/** A candidate that joined by a link (a definition, an edition), not by search: no ranks or scores of its own. */
-function linkedCandidate(chunk: Chunk, link: Pick<RetrievalCandidate, 'linkedDefinition'> | Pick<RetrievalCandidate, 'linkedEdition'>): RetrievalCandidate {
-  return { chunk, similarity: 0, keywordScore: 0, vectorRank: undefined, keywordRank: undefined, fusedScore: 0, forms: [], linkedDefinition: undefined, ...link };
-}
-
-function wordsWithoutFigures(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !/\p{N}/u.test(word)));
-}
-
-function jaccard(left: Set<string>, right: Set<string>): number {
-  let shared = 0;
-  for (const word of left) if (right.has(word)) shared += 1;
-  const union = left.size + right.size - shared;
-  return union === 0 ? 0 : shared / union;
 }
