@@ -39,7 +39,7 @@ export const CandidateRecord = z.object({
   rank: z.number().int(),
   kept: z.boolean(),
   linkedDefinition: z.string().nullable(),
-  /** The chunk id whose other-year edition this candidate is, when a comparison linked it in (`linkEditions`); absent in older reports. */
+  /** The chunk id whose other-year edition this candidate is, when a comparison linked it in (`linkOtherEditions`); absent in older reports. */
   linkedEdition: z.string().nullable().optional(),
 });
 export type CandidateRecord = z.infer<typeof CandidateRecord>;

@@ -30,7 +30,7 @@ describe('createVerbatimCopyFinder', () => {
     ]);
     const findIn = createVerbatimCopyFinder(editions);
     const text = editions.get('schedule-2-v5.pdf')!.get(1)!;
-    const place = { doc: 'schedule-2-v5.pdf', page: 1, start: text.indexOf(fee), end: text.indexOf(fee) + fee.length };
+    const place = { doc: 'schedule-2-v5.pdf', page: 1, start: text.indexOf(fee) };
     const copies = findIn(fee, new Set(['schedule-2-v5.pdf']), place);
     // The V5.01 edition: the same clause before the fee (its running footer after it differs); not the other schedule's fee.
     expect(copies).toHaveLength(1);
@@ -40,7 +40,7 @@ describe('createVerbatimCopyFinder', () => {
     // Without its place, or where the page is too short for that much context, a short quote has no copies.
     expect(findIn(fee, new Set(['schedule-2-v5.pdf']))).toEqual([]);
     const short = createVerbatimCopyFinder(new Map([['a.pdf', new Map([[1, fee]])], ['b.pdf', new Map([[1, fee]])]]));
-    expect(short(fee, new Set(['a.pdf']), { doc: 'a.pdf', page: 1, start: 0, end: fee.length })).toEqual([]);
+    expect(short(fee, new Set(['a.pdf']), { doc: 'a.pdf', page: 1, start: 0 })).toEqual([]);
   });
 
   it('does not look for short quotes, which recur by chance, nor in excluded documents', () => {

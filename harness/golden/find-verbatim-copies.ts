@@ -38,12 +38,11 @@ function normaliseQuote(quote: string): string {
   return normalisePage(quote).text;
 }
 
-/** Where a quote sits: its document, page and character span (`[start, end)`) in that page's text. */
+/** Where a quote sits: its document, page and the offset it starts at in that page's text. */
 export interface QuotePlace {
   doc: string;
   page: number;
   start: number;
-  end: number;
 }
 
 /** Normalised characters a quote must span, alone or with its context, before copies are looked for. */

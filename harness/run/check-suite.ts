@@ -121,7 +121,7 @@ export function checkSuite(input: CheckSuiteInput): SuiteCheck {
         continue;
       }
       located += 1;
-      const place = { doc: textDocument.doc, page: expected.page, start: location.span.start, end: location.span.end };
+      const place = { doc: textDocument.doc, page: expected.page, start: location.span.start };
       const copies = findCopies(expected.quote, new Set([expected.doc, textDocument.doc]), place);
       found.push({
         doc: expected.doc,

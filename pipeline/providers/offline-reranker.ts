@@ -54,16 +54,13 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
       );
       const measured = candidates.map((candidate) => measureRelevance(profile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc }));
       const streams = candidates.map((candidate) => tokenStream(`${candidate.sectionHeading}\n${candidate.text}`));
-      const scored = candidates.map((candidate, index) => {
+      const ownDocument = (index: number) => streams.filter((_, other) => other !== index && candidates[other]!.doc === candidates[index]!.doc);
+      const scored = candidates.map((_, index) => {
         const relevance = measured[index]!;
-        let { score, reason } = scoreRelevance(profile, relevance);
-        const sameDocument = streams.filter((_, other) => other !== index && candidates[other]!.doc === candidate.doc);
-        const narrower = score > 1 ? findNarrowerMatch(profile, relevance, measured, streams, sameDocument) : undefined;
-        if (narrower !== undefined) {
-          reason = `capped at 1: another candidate names what this one does and also ${narrower.join(', ')}, so this one prices something else (else ${score}: ${reason})`;
-          score = 1;
-        }
-        return { score, reason };
+        const result = scoreRelevance(profile, relevance);
+        const narrower = result.score > 1 ? findNarrowerMatch(profile, relevance, measured, streams, () => ownDocument(index)) : undefined;
+        if (narrower === undefined) return result;
+        return { score: 1 as const, reason: `capped at 1: another candidate names what this one does and also ${narrower.join(', ')}, so this one prices something else (else ${result.score}: ${result.reason})` };
       });
       const answeringDocuments = new Set(candidates.filter((_, index) => scored[index]!.score === 3).map((candidate) => candidate.doc));
       return candidates.map((candidate, index) => {
@@ -71,9 +68,9 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
         let { score, reason } = scored[index]!;
         // The notice's introduction or the table's notes (`Effective January 1, 2026, fees are being
         // introduced`) are relevant context once another chunk of the same document gives the value.
-        const context = score === 1 && answeringDocuments.has(candidate.doc) ? scoreAsContext(profile, relevance) : undefined;
-        if (context !== undefined) {
-          reason = `${context}, and another chunk of ${candidate.doc} holds the value asked for (else ${score}: ${reason})`;
+        const context = scored[index]!.context;
+        if (context !== undefined && answeringDocuments.has(candidate.doc)) {
+          reason = `context: ${context}, and another chunk of ${candidate.doc} holds the value asked for (else ${score}: ${reason})`;
           score = 2;
         }
         const strength = relevanceStrength(profile, relevance);
@@ -909,7 +906,6 @@ function sameWordsAllowingTypos(left: string, right: string): boolean {
   return leftWords.every((word, index) => word === rightWords[index] || (word.length >= 5 && isTypoOf(word, rightWords[index]!)));
 }
 
-/** True when `text` defines the question's subject, as written or as an expansion rule spells it out. */
 /**
  * Exchange families whose data the corpus prices apart: CME Group's four exchanges, and the Gulf
  * Mercantile Exchange (formerly the Dubai Mercantile Exchange), whose fees CME publishes in notices
@@ -919,6 +915,9 @@ const EXCHANGE_FAMILIES: readonly { family: string; names: readonly (readonly st
   { family: 'CME Group', names: [['cme'], ['cbot'], ['nymex'], ['comex'], ['chicago', 'mercantile'], ['chicago', 'board']] },
   { family: 'GME', names: [['gme'], ['dme'], ['gulf', 'mercantile'], ['dubai', 'mercantile']] },
 ];
+
+/** Every stem of an exchange name: no product a heading names. */
+const EXCHANGE_STEMS: ReadonlySet<string> = new Set(EXCHANGE_FAMILIES.flatMap(({ names }) => names.flat()));
 
 /** The exchange families a sequence of stems names. */
 function exchangesNamedBy(stems: readonly string[]): string[] {
@@ -940,14 +939,12 @@ const UNNAMING_HEADING_WORDS = new Set(['effective', 'assessed', 'updated', 'lis
 function unaskedHeadingOf(profile: QuestionProfile, heading: string): { unaskedHeading?: string } {
   if (profile.ask !== 'amount' || heading.trim() === '') return {};
   const stream = tokenStream(heading);
-  const specific = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display));
-  if (specific.some((term) => termCredit(term, stream) > 0)) return {};
-  const exchangeStems = new Set(EXCHANGE_FAMILIES.flatMap(({ names }) => names.flat()));
+  if (qualifierTerms(profile).some((term) => termCredit(term, stream) > 0)) return {};
   const own = new Set(
     wordsOf(normalizeForMatching(heading))
       .filter((word) => word.length > 2 && !/\p{N}/u.test(word) && !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word) && !AMOUNT_WORDS.has(word) && !LABEL_WORDS.has(word) && !MONTH_NAME.test(word))
       .map(stem)
-      .filter((word) => !exchangeStems.has(word) && !UNNAMING_HEADING_WORDS.has(word)),
+      .filter((word) => !EXCHANGE_STEMS.has(word) && !UNNAMING_HEADING_WORDS.has(word)),
   );
   return own.size >= 2 ? { unaskedHeading: heading } : {};
 }
@@ -960,6 +957,7 @@ function namesSubjectOnlyInTable(profile: QuestionProfile, units: readonly strin
   return naming.length > 0 && naming.every((unit) => TABLE_ROW.test(unit));
 }
 
+/** True when `text` defines the question's subject, as written or as an expansion rule spells it out. */
 function definesSubjectOf(profile: QuestionProfile, text: string): boolean {
   if (profile.subject === undefined) return false;
   return [profile.subject, ...(profile.subjectAlternatives ?? [])].some((subject) => definesTerm(text, subject));
@@ -1272,8 +1270,8 @@ export function measureRelevance(question: QuestionProfile, input: RelevanceInpu
     specificCoverage: specificTotal > 0 ? specificCovered / specificTotal : total > 0 ? covered / total : 0,
     missingYears: profile.years.filter((year) => !yearWords.has(year)),
     ...unaskedHeadingOf(profile, input.heading.split(' › ')[0]!),
-    ...otherExchangeOf(profile, [text, yearStreams[1]!, tokenStream((input.doc ?? '').replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '))]),
-    missingSpecific: missingSpecificTerms(profile, input, text, heading),
+    ...otherExchangeOf(profile, [text, heading]),
+    missingSpecific: missingSpecificTerms(profile, text, heading),
     matched,
     missing,
     bestSegment,
@@ -1299,14 +1297,11 @@ function findNarrowerMatch(
   relevance: ChunkRelevance,
   pool: readonly ChunkRelevance[],
   streams: readonly TokenStream[],
-  ownDocument: readonly TokenStream[],
+  ownDocument: () => readonly TokenStream[],
 ): string[] | undefined {
   if (profile.ask !== 'amount' || relevance.missingSpecific.length === 0) return undefined;
-  const specific = profile.terms
-    .filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display))
-    .map((term) => term.display);
-  const named = new Set(specific.filter((display) => !relevance.missingSpecific.includes(display)));
-  const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display));
+  const qualifiers = qualifierTerms(profile);
+  const named = new Set(qualifiers.map((term) => term.display).filter((display) => !relevance.missingSpecific.includes(display)));
   for (const [index, other] of pool.entries()) {
     if (other === relevance || other.otherExchange !== undefined) continue;
     const missing = new Set(other.missingSpecific);
@@ -1322,12 +1317,17 @@ function findNarrowerMatch(
       const neighbours = qualifiers.filter((candidate) => candidate !== term);
       // The chunk's own document names the qualifier the same way elsewhere (the fee list's note on
       // `Distribution License` above its `Distribution` row): the row prices that thing.
-      if (ownDocument.some((stream) => namesNextTo(stream, term, neighbours))) return false;
+      if (ownDocument().some((stream) => namesNextTo(stream, term, neighbours))) return false;
       return namesNextTo(streams[index]!, term, neighbours);
     });
     if (extra.length > 0) return extra;
   }
   return undefined;
+}
+
+/** The question's qualifiers: its specific terms, without framing words, years and the `fee` an amount answers. */
+function qualifierTerms(profile: QuestionProfile): QuestionTerm[] {
+  return profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display));
 }
 
 /** True when the stream names `term` (a typo counts) with one of `neighbours` right before or after it. */
@@ -1342,11 +1342,10 @@ function namesNextTo(stream: TokenStream, term: QuestionTerm, neighbours: readon
   );
 }
 
-function missingSpecificTerms(profile: QuestionProfile, input: RelevanceInput, text: TokenStream, heading: TokenStream): string[] {
-  const doc = input.doc === undefined ? undefined : tokenStream(input.doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '));
-  return profile.terms
-    .filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display))
-    .filter((term) => termCredit(term, text) === 0 && termCredit(term, heading) === 0 && (doc === undefined || termCredit(term, doc) === 0))
+/** `missingSpecific` of `ChunkRelevance`; `context` is the heading with the document name (`contextStream`). */
+function missingSpecificTerms(profile: QuestionProfile, text: TokenStream, context: TokenStream): string[] {
+  return qualifierTerms(profile)
+    .filter((term) => termCredit(term, text) === 0 && termCredit(term, context) === 0)
     .map((term) => term.display);
 }
 
@@ -1417,7 +1416,7 @@ function qualifiersNamedBy(qualifiers: readonly QuestionTerm[], text: string): S
 }
 
 /** Maps a chunk's features to the 0–3 scale with the `OFFLINE_RERANK_CUTOFFS`, and says which rule decided. */
-export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevance): { score: 0 | 1 | 2 | 3; reason: string } {
+export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevance): { score: 0 | 1 | 2 | 3; reason: string; context?: string } {
   const scored = scoreByRules(profile, relevance);
   if (scored.score > 1 && relevance.splitQualifiers.length > 0) {
     return { score: 1, reason: `capped at 1: no row with an amount names ${relevance.splitQualifiers.join(' and ')} together (else ${scored.score}: ${scored.reason})` };
@@ -1428,7 +1427,10 @@ export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevan
   // A question asking for an amount, a date or a duration is answered only by a chunk that holds one.
   const asksValue = isValueAsk(profile.ask);
   if (scored.score > 1 && asksValue && relevance.askSegment === undefined) {
-    return { score: 1, reason: `capped at 1: the question asks for ${profile.ask === 'amount' ? 'an amount' : `a ${profile.ask}`}, which no line of the chunk holds (else ${scored.score}: ${scored.reason})` };
+    const capped = { score: 1 as const, reason: `capped at 1: the question asks for ${profile.ask === 'amount' ? 'an amount' : `a ${profile.ask}`}, which no line of the chunk holds (else ${scored.score}: ${scored.reason})` };
+    // Relevant context, should another chunk of its document give the value (the reranker decides),
+    // unless it also lacks every year the question names.
+    return missesEveryYear(profile, relevance) ? capped : { ...capped, context: scored.reason };
   }
   if (scored.score === 3 && relevance.unaskedHeading !== undefined) {
     return { score: 2, reason: `at most 2: it prices what its heading "${relevance.unaskedHeading}" names, which the question does not (else ${scored.reason})` };
@@ -1437,21 +1439,15 @@ export function scoreRelevance(profile: QuestionProfile, relevance: ChunkRelevan
     return { score: 1, reason: `capped at 1: it prices ${relevance.otherExchange} data, and the question asks about ${profile.exchanges?.join(', ')} (else ${scored.score}: ${scored.reason})` };
   }
   // A comparison names two years and each year's list answers half of it: only a chunk holding none of them is capped.
-  if (scored.score > 1 && relevance.missingYears.length > 0 && relevance.missingYears.length === profile.years.length) {
+  if (scored.score > 1 && missesEveryYear(profile, relevance)) {
     return { score: 1, reason: `capped at 1: the question names ${relevance.missingYears.join(', ')}, which the chunk and its document do not (else ${scored.score}: ${scored.reason})` };
   }
   return scored;
 }
 
-/**
- * On a value question: the reason a chunk without the value would be relevant (2) as context, when
- * the value cap alone held it at 1 (no other cap applies); undefined otherwise.
- */
-function scoreAsContext(profile: QuestionProfile, relevance: ChunkRelevance): string | undefined {
-  if (!isValueAsk(profile.ask) || relevance.askSegment !== undefined || relevance.splitQualifiers.length > 0) return undefined;
-  if (relevance.missingYears.length > 0 && relevance.missingYears.length === profile.years.length) return undefined;
-  const scored = scoreByRules(profile, relevance);
-  return scored.score > 1 ? `context: ${scored.reason}` : undefined;
+/** True when the question names years and the chunk, its heading and its document name hold none of them. */
+function missesEveryYear(profile: QuestionProfile, relevance: ChunkRelevance): boolean {
+  return relevance.missingYears.length > 0 && relevance.missingYears.length === profile.years.length;
 }
 
 function scoreByRules(profile: QuestionProfile, relevance: ChunkRelevance): { score: 0 | 1 | 2 | 3; reason: string } {

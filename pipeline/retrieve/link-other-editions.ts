@@ -27,27 +27,35 @@ export async function linkOtherEditions(
 ): Promise<RetrievalCandidate[]> {
   const years = findYearsNamed(question).map(Number);
   if (years.length < 2) return [];
-  const yearOf = (doc: string) => {
-    const { dated } = readDocumentVersion(doc);
-    return dated === undefined ? undefined : Math.floor(dated / 12);
+  // Each document's family and year, read from its name once.
+  const versions = new Map<string, { family: string; year: number | undefined }>();
+  const versionOf = (doc: string) => {
+    let version = versions.get(doc);
+    if (version === undefined) {
+      const { family, dated } = readDocumentVersion(doc);
+      version = { family, year: dated === undefined ? undefined : Math.floor(dated / 12) };
+      versions.set(doc, version);
+    }
+    return version;
   };
   const editionsByFamily = new Map<string, Map<string, Chunk[]>>();
   for (const chunk of index.chunks.values()) {
-    const year = yearOf(chunk.doc);
+    const { family, year } = versionOf(chunk.doc);
     if (year === undefined || !years.includes(year)) continue;
-    const { family } = readDocumentVersion(chunk.doc);
     const docs = editionsByFamily.get(family) ?? new Map<string, Chunk[]>();
-    docs.set(chunk.doc, [...(docs.get(chunk.doc) ?? []), chunk]);
     editionsByFamily.set(family, docs);
+    const chunks = docs.get(chunk.doc) ?? [];
+    docs.set(chunk.doc, chunks);
+    chunks.push(chunk);
   }
   const taken = new Set(present);
   const linked: RetrievalCandidate[] = [];
   for (const source of sources) {
-    const year = yearOf(source.doc);
+    const { family, year } = versionOf(source.doc);
     if (year === undefined || !years.includes(year)) continue;
     const words = wordsWithoutFigures(source.text);
-    for (const [doc, chunks] of editionsByFamily.get(readDocumentVersion(source.doc).family) ?? []) {
-      if (yearOf(doc) === year || linked.length >= MAX_LINKED_EDITIONS) continue;
+    for (const [doc, chunks] of editionsByFamily.get(family) ?? []) {
+      if (versionOf(doc).year === year || linked.length >= MAX_LINKED_EDITIONS) continue;
       let best: { chunk: Chunk; overlap: number } | undefined;
       for (const chunk of chunks) {
         const overlap = jaccard(words, wordsWithoutFigures(chunk.text));
