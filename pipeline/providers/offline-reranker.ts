@@ -732,15 +732,25 @@ function spellingCredit(stems: readonly string[], stream: TokenStream): number {
   if (stems.length > 1) return containsSequence(stream.stems, stems) ? 1 : 0;
   const termStem = stems[0]!;
   if (stream.stemSet.has(termStem)) return 1;
-  if (/\p{N}/u.test(termStem)) return 0;
-  if (termStem.length < 4) return 0;
+  if (!canBeMisspelt(termStem)) return 0;
   // A typo keeps the first letter: only the stream's words with the same initial are compared.
   const candidates = wordsByInitial(stream).get(termStem[0]!) ?? [];
-  if (termStem.length === 4) {
-    // A four-letter word with a letter dropped (`audt`, `cont`): one insertion away.
-    return candidates.some((wordStem) => wordStem.length === 5 && editDistance(termStem, wordStem, 1) <= 1) ? 0.8 : 0;
-  }
-  return candidates.some((wordStem) => isTypoOf(termStem, wordStem)) ? 0.8 : 0;
+  return candidates.some((wordStem) => misspells(wordStem, termStem)) ? 0.8 : 0;
+}
+
+/** True when a word stem, one word of the text, names `termStem` as written or with a typo (see `spellingCredit`). */
+function namesStem(wordStem: string, termStem: string): boolean {
+  return wordStem === termStem || (canBeMisspelt(termStem) && wordStem[0] === termStem[0] && misspells(wordStem, termStem));
+}
+
+/** Only words of four letters or more, without digits, are read through a typo. */
+function canBeMisspelt(termStem: string): boolean {
+  return termStem.length >= 4 && !/\p{N}/u.test(termStem);
+}
+
+/** True when `wordStem` (same initial) is `termStem` misspelt: a four-letter word with a letter dropped (`audt`, `cont`), else `isTypoOf`. */
+function misspells(wordStem: string, termStem: string): boolean {
+  return termStem.length === 4 ? wordStem.length === 5 && editDistance(termStem, wordStem, 1) <= 1 : isTypoOf(termStem, wordStem);
 }
 
 const initials = new WeakMap<TokenStream, Map<string, string[]>>();
@@ -1302,6 +1312,19 @@ function findNarrowerMatch(
   if (profile.ask !== 'amount' || relevance.missingSpecific.length === 0) return undefined;
   const qualifiers = qualifierTerms(profile);
   const named = new Set(qualifiers.map((term) => term.display).filter((display) => !relevance.missingSpecific.includes(display)));
+  // The missing qualifiers another candidate could name more narrowly, each with the other
+  // qualifiers it must stand next to; read once, on first need (the own-document scan is costly).
+  let open: { display: string; term: QuestionTerm; neighbours: QuestionTerm[] }[] | undefined;
+  const openQualifiers = () =>
+    (open ??= relevance.missingSpecific.flatMap((display) => {
+      // A label word (`category` of `Category A1`) is no qualifier: `Non-Display (A1)` names the label by its code.
+      const term = LABEL_WORDS.has(display) ? undefined : qualifiers.find((candidate) => candidate.display === display);
+      if (term === undefined) return [];
+      const neighbours = qualifiers.filter((candidate) => candidate !== term);
+      // The chunk's own document names the qualifier the same way elsewhere (the fee list's note on
+      // `Distribution License` above its `Distribution` row): the row prices that thing.
+      return ownDocument().some((stream) => namesNextTo(stream, term, neighbours)) ? [] : [{ display, term, neighbours }];
+    }));
   for (const [index, other] of pool.entries()) {
     if (other === relevance || other.otherExchange !== undefined) continue;
     const missing = new Set(other.missingSpecific);
@@ -1309,17 +1332,9 @@ function findNarrowerMatch(
     // Only a qualifier the other candidate names next to another specific term of the question
     // (`Television Distribution`, `PPU Device`): a word of the question's own phrasing (`fee
     // change`) that some notice happens to use does not make it narrower.
-    const extra = relevance.missingSpecific.filter((display) => {
-      // A label word (`category` of `Category A1`) is no qualifier: `Non-Display (A1)` names the label by its code.
-      if (missing.has(display) || LABEL_WORDS.has(display)) return false;
-      const term = qualifiers.find((candidate) => candidate.display === display);
-      if (term === undefined) return false;
-      const neighbours = qualifiers.filter((candidate) => candidate !== term);
-      // The chunk's own document names the qualifier the same way elsewhere (the fee list's note on
-      // `Distribution License` above its `Distribution` row): the row prices that thing.
-      if (ownDocument().some((stream) => namesNextTo(stream, term, neighbours))) return false;
-      return namesNextTo(streams[index]!, term, neighbours);
-    });
+    const extra = openQualifiers()
+      .filter(({ display, term, neighbours }) => !missing.has(display) && namesNextTo(streams[index]!, term, neighbours))
+      .map(({ display }) => display);
     if (extra.length > 0) return extra;
   }
   return undefined;
@@ -1333,8 +1348,7 @@ function qualifierTerms(profile: QuestionProfile): QuestionTerm[] {
 /** True when the stream names `term` (a typo counts) with one of `neighbours` right before or after it. */
 function namesNextTo(stream: TokenStream, term: QuestionTerm, neighbours: readonly QuestionTerm[]): boolean {
   if (term.stems.length !== 1) return false;
-  const matches = (word: string, candidate: QuestionTerm) =>
-    candidate.stems.length === 1 && spellingCredit(candidate.stems, { stems: [word], stemSet: new Set([word]) }) > 0;
+  const matches = (word: string, candidate: QuestionTerm) => candidate.stems.length === 1 && namesStem(word, candidate.stems[0]!);
   return stream.stems.some(
     (word, position) =>
       matches(word, term) &&
