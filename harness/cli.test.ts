@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +74,9 @@ describe('harness CLI: ingest, list, query', () => {
 
   it('exits 3 with a clear message when the index is missing, and 2 on a bad config field', async () => {
     const missing = captureIo(work);
-    expect(await runCli(['query', 'anything', '--source', 'cme', '--config', config], missing)).toBe(3);
+    const withOther = path.join(work, 'with-other.json');
+    writeFileSync(withOther, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), sources: { other: { refusal: 'Not in the other documents.' } } }));
+    expect(await runCli(['query', 'anything', '--source', 'other', '--config', withOther], missing)).toBe(3);
     expect(missing.err.join('\n')).toMatch(/harness ingest/);
     const badConfig = path.join(work, 'bad.json');
     writeFileSync(badConfig, JSON.stringify({ gate: { relevanceThreshold: 7 } }));

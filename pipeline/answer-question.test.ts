@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerQuestion } from './answer-question.ts';
 import type { AnswerResult } from './answer-result.ts';
+import { loadProjectSources } from './testing/load-project-sources.ts';
 import { ClausegateConfig } from './config/config-schema.ts';
 import { ingestSource } from './ingest/index.ts';
 import { openAnswerPipeline, type OpenedAnswerPipeline } from './open-answer-pipeline.ts';
@@ -34,7 +35,7 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('answerQuestion over the
 
   beforeAll(async () => {
     indexDir = mkdtempSync(path.join(tmpdir(), 'clausegate-answer-'));
-    const config = ClausegateConfig.parse({ paths: { indexDir } });
+    const config = ClausegateConfig.parse({ paths: { indexDir }, sources: loadProjectSources() });
     const environment = { openaiApiKey: undefined, openaiBaseUrl: undefined };
     await ingestSource({ source: 'cme', root: corpus, config, embedder: createEmbedder(config, environment), now: () => new Date('2026-11-22T00:00:00Z') });
     pipeline = await openAnswerPipeline(config, environment, 'cme');

@@ -1,6 +1,6 @@
 import type { AnswerResult, CandidateRecord, EvidenceRecord } from './answer-result.ts';
 import { buildPrompt, renderAnswer, selectEvidence, validateAnswer, PROMPT_VERSION, type SelectedEvidence } from './answer/index.ts';
-import type { ClausegateConfig } from './config/config-schema.ts';
+import { DEFAULT_REFUSAL, type ClausegateConfig } from './config/config-schema.ts';
 import { isClausegateError } from './errors.ts';
 import { applyConfidenceGate } from './gate/apply-confidence-gate.ts';
 import type { Embedder } from './providers/embedder.ts';
@@ -22,7 +22,7 @@ import {
 } from './question/index.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
-import { retrieveCandidates, type RetrievalIndex } from './retrieve/retrieve-candidates.ts';
+import { retrieveCandidates, type QueryForm, type RetrievalIndex, type RetrievalResult } from './retrieve/retrieve-candidates.ts';
 
 /** The parts a question is answered with; created once per process and reused across questions. */
 export interface AnswerPipeline {
@@ -52,7 +52,7 @@ export interface AnswerOptions {
 export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: string, options: AnswerOptions = {}): Promise<AnswerResult> {
   const { config, source } = pipeline;
   const now = pipeline.now ?? (() => performance.now());
-  const refusalText = config.sources[source]?.refusal ?? config.sources.cme?.refusal ?? '';
+  const refusalText = config.sources[source]?.refusal ?? DEFAULT_REFUSAL;
   const latency: Record<string, number> = {};
   const started = now();
   let mark = started;
@@ -64,42 +64,19 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
   const result = emptyResult(pipeline, rawQuestion);
 
   try {
-    const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
+    const read = await readAndRetrieve(pipeline, rawQuestion, { rerank: options.rerank !== false }, lap);
+    const { sanitised, asked, forms, retrieval, questionTerms } = read;
     result.question = sanitised.text;
     result.flags.injectionFlags = sanitised.injectionFlags;
     result.tokens.question = sanitised.tokenCount;
-    // Misspelt words the source never uses are corrected to its words (`licnesing` → `licensing`) for
-    // retrieval, reranking and the question's terms; the prompt keeps the question as asked.
-    const spelling = correctSpelling(sanitised.text, sourceTexts(pipeline.index).frequencies);
-    const asked = spelling.text;
-    result.retrieval.spellingCorrections = spelling.corrections;
-    const normalised = normaliseQuestion(asked);
-    const expansion = expandQuery(normalised.text || asked.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
-    result.retrieval.normalisedQuestion = normalised.text;
-    result.retrieval.forms = expansion.forms.map((form) => ({ text: form.text, rule: form.rule ?? null }));
-    const questionTerms = findQuestionTerms(asked);
+    result.retrieval.spellingCorrections = read.spellingCorrections;
+    result.retrieval.normalisedQuestion = read.normalisedText;
+    result.retrieval.forms = forms.map((form) => ({ text: form.text, rule: form.rule ?? null }));
     result.gate.questionTerms = questionTerms.map((term) => ({ kind: term.kind, text: term.text }));
-    lap('normalise');
-
-    const forms = [];
-    for (const form of expansion.forms) forms.push({ text: form.text, rule: form.rule, vector: await pipeline.embedder.embedQuery(form.text) });
-    lap('embed');
-    const retrieval = await retrieveCandidates({
-      index: pipeline.index,
-      forms,
-      question: asked,
-      documentHints: config.sources[source]?.documentHints ?? [],
-      settings: {
-        ...config.retrieval,
-        ...config.retrieval.floorsByEmbedder[pipeline.embedder.info.name],
-        ...(options.rerank === false ? {} : config.retrieval.poolsByReranker[pipeline.reranker.info.name]),
-      },
-    });
     result.flags.fallbackUsed = retrieval.fallbackUsed;
     result.retrieval.floor = retrieval.floor;
     result.retrieval.topSimilarity = retrieval.topSimilarity;
     result.retrieval.fallbackDetail = retrieval.fallbackDetail ?? null;
-    lap('retrieve');
 
     const rerankInput = {
       question: asked,
@@ -250,6 +227,56 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     value.latencyMs = latency;
     return value;
   }
+}
+
+/** The question as read and the candidate pool retrieved for it: the first stages of `answerQuestion`. */
+export interface ReadAndRetrieved {
+  sanitised: ReturnType<typeof sanitiseQuestion>;
+  /** The sanitised question with misspellings corrected to the source's words: what retrieval, reranking and the gate read. */
+  asked: string;
+  spellingCorrections: ReturnType<typeof correctSpelling>['corrections'];
+  normalisedText: string;
+  forms: QueryForm[];
+  questionTerms: ReturnType<typeof findQuestionTerms>;
+  retrieval: RetrievalResult;
+}
+
+/**
+ * Sanitises the question, corrects misspellings to the source's own words (`licnesing` →
+ * `licensing`), normalises and expands it, embeds every form and runs hybrid retrieval with the
+ * pool size of the reranker in use (`rerank: false` takes the default pool). `lap` marks the
+ * `normalise`, `embed` and `retrieve` stages. `harness tune` reads pools through it too.
+ */
+export async function readAndRetrieve(
+  pipeline: AnswerPipeline,
+  rawQuestion: string,
+  options: { rerank: boolean },
+  lap: (stage: string) => void = () => {},
+): Promise<ReadAndRetrieved> {
+  const { config, source } = pipeline;
+  const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
+  const spelling = correctSpelling(sanitised.text, sourceTexts(pipeline.index).frequencies);
+  const asked = spelling.text;
+  const normalised = normaliseQuestion(asked);
+  const expansion = expandQuery(normalised.text || asked.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
+  const questionTerms = findQuestionTerms(asked);
+  lap('normalise');
+  const forms: QueryForm[] = [];
+  for (const form of expansion.forms) forms.push({ text: form.text, rule: form.rule, vector: await pipeline.embedder.embedQuery(form.text) });
+  lap('embed');
+  const retrieval = await retrieveCandidates({
+    index: pipeline.index,
+    forms,
+    question: asked,
+    documentHints: config.sources[source]?.documentHints ?? [],
+    settings: {
+      ...config.retrieval,
+      ...config.retrieval.floorsByEmbedder[pipeline.embedder.info.name],
+      ...(options.rerank ? config.retrieval.poolsByReranker[pipeline.reranker.info.name] : {}),
+    },
+  });
+  lap('retrieve');
+  return { sanitised, asked, spellingCorrections: spelling.corrections, normalisedText: normalised.text, forms, questionTerms, retrieval };
 }
 
 /** What the question checks read from the source's documents: its words, their counts, its phrases. */

@@ -18,16 +18,20 @@ export interface OpenedAnswerPipeline extends AnswerPipeline {
  * built with the same embedder (vectors are never mixed). With the offline provider, the chunks are
  * read for the lexical reranker and generator at once (`prepareOfflineReading`).
  */
-export async function openAnswerPipeline(config: ClausegateConfig, environment: ProviderEnvironment, source: string): Promise<OpenedAnswerPipeline> {
-  if (!config.sources[source]) {
-    throw new ClausegateError('input_invalid', `unknown source "${source}"; configured sources: ${Object.keys(config.sources).join(', ')}`, {
+export async function openAnswerPipeline(configured: ClausegateConfig, environment: ProviderEnvironment, source: string): Promise<OpenedAnswerPipeline> {
+  const sourceConfig = configured.sources[source];
+  if (!sourceConfig) {
+    throw new ClausegateError('input_invalid', `unknown source "${source}"; configured sources: ${Object.keys(configured.sources).join(', ')}`, {
       hint: 'add the source to .clausegate.json (sources.<name>.refusal) or pick one of the configured names',
     });
   }
+  // The source's own vocabulary joins the general expansion rules for every stage that reads them.
+  const config: ClausegateConfig = { ...configured, retrieval: { ...configured.retrieval, expansions: [...configured.retrieval.expansions, ...sourceConfig.expansions] } };
   const embedder = createEmbedder(config, environment);
   const reranker = createReranker(config, environment);
   const generator = createGenerator(config, environment);
   const index = await openIndex(config.paths.indexDir, source, { embedder: embedder.info });
   if (config.provider === 'offline') prepareOfflineReading(index.chunks.values());
+  reranker.prepare?.(index.chunks.values());
   return { config, source, index, embedder, reranker, generator, close: () => index.close() };
 }

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
-import { ClausegateError } from '../../pipeline/errors.ts';
 import { openIndex } from '../../pipeline/store/index.ts';
 import type { IndexManifest } from '../../pipeline/store/index.ts';
 import { loadSuite } from '../golden/index.ts';
@@ -30,10 +29,8 @@ export async function loadCheckedSuite(input: { goldenDir: string; name: string;
   const settingsText = await readFile(path.resolve(input.cwd, settingsFile), 'utf8').catch(() => '');
   const source = suite.settings.source;
   if (input.config.sources[source] === undefined) {
-    throw new ClausegateError('golden_invalid', `suite ${JSON.stringify(suite.name)} asks source ${JSON.stringify(source)}, which is not configured (configured: ${Object.keys(input.config.sources).join(', ')})`, {
-      hint: 'set "source" in suite.json to a configured source, or add the source to .clausegate.json',
-      location: { file: settingsFile, field: 'source' },
-    });
+    // The suite file carries its source's settings: a source no config names is the suite's corpus, with the suite's refusal.
+    input.config.sources[source] = { root: suite.settings.corpusRoot, refusal: suite.settings.refusal, documentHints: [], expansions: [] };
   }
   const index = await openIndex(input.config.paths.indexDir, suite.settings.source);
   try {

@@ -33,24 +33,13 @@ export const SourceConfig = z
     refusal: z.string().min(1).default(DEFAULT_REFUSAL),
     /** Words that name this source's documents (used by fallback retrieval's document-hint check). */
     documentHints: z.array(z.string().min(1)).default([]),
+    /** Query-expansion rules of this source's vocabulary, applied after `retrieval.expansions`. */
+    expansions: z.array(ExpansionRule).default([]),
   })
   .strict();
 export type SourceConfig = z.infer<typeof SourceConfig>;
 
-const defaultExpansions: ExpansionRule[] = z.array(ExpansionRule).parse([
-  { pattern: 'ILA', expansion: 'Information License Agreement', note: 'CME agreement abbreviation' },
-  { pattern: 'DOM', expansion: 'depth of market', note: 'market-data depth abbreviation' },
-  { pattern: 'non-pro', expansion: 'non-professional', note: 'subscriber category' },
-  { pattern: 'nonpro', expansion: 'non-professional', note: 'subscriber category' },
-  { pattern: 'RT', expansion: 'real time', note: 'data timing' },
-  { pattern: 'SOFR', expansion: 'Secured Overnight Financing Rate', note: 'benchmark' },
-  { pattern: 'AI', expansion: 'artificial intelligence', note: 'Schedule 5 (2026) spells it out: machine learning and/or artificial intelligence' },
-  { pattern: 'charges', expansion: 'fees', reverse: false, note: 'the fee lists name the billed amounts fees; analysts say charges' },
-  { pattern: 'notification', expansion: 'notice', reverse: false, note: 'the agreements say written notice' },
-  { pattern: 'algorithms', expansion: 'non-display use', reverse: false, note: 'use in algorithms is what the agreements call Non-Display Use' },
-  { pattern: 'algorithm', expansion: 'non-display use', reverse: false, note: 'use in algorithms is what the agreements call Non-Display Use' },
-  { pattern: 'mandatory', expansion: 'required', reverse: false, note: 'the agreements say what clients are required to do' },
-]);
+
 
 /**
  * The whole project's configuration. Every field has the frozen default of the R2 policy; a config
@@ -75,15 +64,13 @@ export const ClausegateConfig = z
       .prefault({}),
     sources: z
       .record(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'source names are lowercase letters, digits, - and _'), SourceConfig)
+      // Only the project's own sample corpus (data/raw/sample) is known without a config file; every
+      // other source is configured in .clausegate.json or taken from a golden suite's suite.json.
       .default({
-        cme: {
-          root: '../shared/corpus/cme',
-          refusal: 'This is not addressed in the provided CME documents.',
-          documentHints: ['cme', 'ila', 'information license agreement', 'schedule', 'fee list', 'sofr', 'benchmark', 'market data'],
-        },
         sample: {
           refusal: 'This is not addressed in the provided Harbourview documents.',
           documentHints: ['harbourview', 'license agreement', 'fee schedule', 'definitions'],
+          expansions: [],
         },
       }),
     openai: z
@@ -158,16 +145,26 @@ export const ClausegateConfig = z
          */
         poolsByReranker: z
           .record(z.string(), z.object({ vectorK: positiveInteger, keywordK: positiveInteger, candidatePool: positiveInteger }).strict())
-          .default({ 'offline-lexical': { vectorK: 40, keywordK: 40, candidatePool: 48 } }),
+          .default({
+            'offline-lexical': { vectorK: 40, keywordK: 40, candidatePool: 48 },
+            'offline-learned': { vectorK: 40, keywordK: 40, candidatePool: 48 },
+          }),
         linkDefinitions: z.boolean().default(true),
         expansionRulesVersion: z.string().min(1).default('x5'),
-        expansions: z.array(ExpansionRule).default(defaultExpansions),
+        expansions: z.array(ExpansionRule).default([]),
       })
       .strict()
       .prefault({}),
     rerank: z
       .object({
         enabled: z.boolean().default(true),
+        /**
+         * The offline reranker: `learned` scores general features with the weights `harness tune`
+         * fitted (`weightsFile`); `lexical` is the hand-written rule scorer it replaces.
+         */
+        offlineModel: z.enum(['learned', 'lexical']).default('lexical'),
+        /** The learned reranker's weights file; default the one shipped in pipeline/rerank/rerank-weights.json. */
+        weightsFile: z.string().min(1).optional(),
         keepMin: positiveInteger.default(3),
         keepMax: positiveInteger.default(5),
         chunkCharacterCap: positiveInteger.default(2000),

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ClausegateConfig } from '../config/config-schema.ts';
 import type { ExpansionRule } from '../config/config-schema.ts';
+import { loadProjectSources } from '../testing/load-project-sources.ts';
 import { expandQuery } from './expand-query.ts';
 
 const defaults = ClausegateConfig.parse({}).retrieval;
-const rules: ExpansionRule[] = defaults.expansions;
+// The CME source's rules from the project's .clausegate.json: real rules of a real source.
+const rules: ExpansionRule[] = ClausegateConfig.parse({ sources: loadProjectSources() }).sources.cme!.expansions;
 
 function texts(normalised: string): string[] {
   return expandQuery(normalised, rules, 'x3').forms.map((form) => form.text);
