@@ -63,7 +63,7 @@ export function registerPerturbCommand(cli: Argv<GlobalOptions>, io: CommandIo, 
       try {
         const perturbations = generatePerturbations(
           suite.baseline.map((entry) => entry.value),
-          { seed: options.seed, perCase: options.perCase, wordNet, expansions: context.config.retrieval.expansions },
+          { seed: options.seed, perCase: options.perCase, wordNet },
         );
         text = formatPerturbationLines(perturbations);
         summary = checkPerturbationQuotas(perturbations);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ClausegateConfig } from '../../pipeline/config/index.ts';
+import { USER_ABBREVIATIONS } from './user-abbreviations.ts';
 import { applyAbbreviation } from './apply-abbreviation.ts';
 import { createSeededRandom } from './create-seeded-random.ts';
 
-const RULES = ClausegateConfig.parse({}).retrieval.expansions;
+const RULES = USER_ABBREVIATIONS;
 
 function abbreviate(question: string, seed = 1): string | undefined {
   return applyAbbreviation(question, createSeededRandom(seed), RULES)?.question;

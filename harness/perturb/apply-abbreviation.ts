@@ -1,32 +1,30 @@
-import type { ExpansionRule } from '../../pipeline/config/config-schema.ts';
+import type { UserAbbreviation } from './user-abbreviations.ts';
 import type { SeededRandom } from './create-seeded-random.ts';
 import type { PerturbationEdit } from './perturbation-edit.ts';
 
 /**
- * Writes a long form of `question` as the abbreviation the pipeline's query-expansion `rules` map
- * back to it (`retrieval.expansions`; by default `non-professional` → `non-pro`, `depth of market`
- * → `DOM`, `Information License Agreement` → `ILA`, `real-time` / `real time` → `RT`, `Secured
- * Overnight Financing Rate` → `SOFR`). The long form matches whole words, ignoring case, with a
+ * Writes a long form of `question` as a user's abbreviation of it (`USER_ABBREVIATIONS`:
+ * `non-professional` → `non-pro`, `depth of market` → `DOM`, `real-time` / `real time` → `RT`, …). The long form matches whole words, ignoring case, with a
  * space, a hyphen or nothing between its words (`Non-Professional`, `non professional`). When
  * several rules share a long form the first is used (`non-pro`, not `nonpro`). One applicable
  * rule is chosen at random and every occurrence of its long form replaced. A rule whose
  * abbreviation the question already uses is skipped (`Information License Agreement (ILA)` would
  * become `ILA (ILA)`). `undefined` when no rule applies.
  */
-export function applyAbbreviation(question: string, random: SeededRandom, rules: readonly ExpansionRule[]): PerturbationEdit | undefined {
+export function applyAbbreviation(question: string, random: SeededRandom, rules: readonly UserAbbreviation[]): PerturbationEdit | undefined {
   const seen = new Set<string>();
-  const applicable: { rule: ExpansionRule; pattern: RegExp }[] = [];
+  const applicable: { rule: UserAbbreviation; pattern: RegExp }[] = [];
   for (const rule of rules) {
-    const key = rule.expansion.trim().toLowerCase();
+    const key = rule.phrase.trim().toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    const pattern = createLongFormPattern(rule.expansion);
+    const pattern = createLongFormPattern(rule.phrase);
     // `Information License Agreement (ILA)` would become `ILA (ILA)`.
-    if (pattern.test(question) && !createLongFormPattern(rule.pattern).test(question)) applicable.push({ rule, pattern });
+    if (pattern.test(question) && !createLongFormPattern(rule.abbreviation).test(question)) applicable.push({ rule, pattern });
   }
   const choice = random.pick(applicable);
   if (choice === undefined) return undefined;
-  const abbreviation = choice.rule.pattern.trim();
+  const abbreviation = choice.rule.abbreviation.trim();
   const replaced: string[] = [];
   choice.pattern.lastIndex = 0;
   const changed = question.replace(choice.pattern, (longForm) => {

@@ -1,5 +1,5 @@
-import { ClausegateConfig } from '../../pipeline/config/index.ts';
-import type { ExpansionRule } from '../../pipeline/config/index.ts';
+import { USER_ABBREVIATIONS } from './user-abbreviations.ts';
+import type { UserAbbreviation } from './user-abbreviations.ts';
 import type { BaselineCase, PerturbationCase } from '../golden/golden-case.ts';
 import { applyAbbreviation } from './apply-abbreviation.ts';
 import { applyCasingPunctuation } from './apply-casing-punctuation.ts';
@@ -33,7 +33,7 @@ export interface GeneratePerturbationsOptions {
   /** WordNet for synonyms beyond the licensing glossary; without it only the glossary is used. */
   wordNet?: WordNet;
   /** The query-expansion rules the abbreviation kind inverts; default the config's frozen defaults. */
-  expansions?: readonly ExpansionRule[];
+  abbreviations?: readonly UserAbbreviation[];
 }
 
 /**
@@ -71,7 +71,7 @@ interface FlipPlan {
  */
 export function generatePerturbations(cases: readonly BaselineCase[], options: GeneratePerturbationsOptions): PerturbationCase[] {
   const perCase = options.perCase ?? DEFAULT_PER_CASE;
-  const expansions = options.expansions ?? ClausegateConfig.parse({}).retrieval.expansions;
+  const abbreviations = options.abbreviations ?? USER_ABBREVIATIONS;
   const used = new Map<GeneratedKind, number>(GENERATED_KINDS.map((kind) => [kind, 0]));
   const perturbations: PerturbationCase[] = [];
 
@@ -90,7 +90,7 @@ export function generatePerturbations(cases: readonly BaselineCase[], options: G
       case 'word_order':
         return applyWordOrder(question, random);
       case 'abbreviation':
-        return applyAbbreviation(question, random, expansions);
+        return applyAbbreviation(question, random, abbreviations);
       case 'distractor_flip':
         return applyDistractorFlip(question, random, avoid);
     }
