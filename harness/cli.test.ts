@@ -85,6 +85,19 @@ describe('harness CLI: ingest, list, query', () => {
     expect(bad.err.join('\n')).toContain('gate.relevanceThreshold');
   });
 
+  it('exits 2 naming the weights file and harness tune when the learned reranker has no usable weights', async () => {
+    for (const [name, content] of [['missing.json', undefined], ['corrupt.json', '{"kind": "clausegate-rerank']] as const) {
+      const weightsFile = path.join(work, name);
+      if (content !== undefined) writeFileSync(weightsFile, content);
+      const learned = path.join(work, `learned-${name}`);
+      writeFileSync(learned, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), rerank: { offlineModel: 'learned', weightsFile } }));
+      const io = captureIo(work);
+      expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--config', learned], io)).toBe(2);
+      expect(io.err.join('\n')).toContain(weightsFile);
+      expect(io.err.join('\n')).toContain('harness tune');
+    }
+  });
+
   it('exits 2 on an unknown command', async () => {
     const io = captureIo(work);
     expect(await runCli(['frobnicate'], io)).toBe(2);

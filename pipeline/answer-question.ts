@@ -21,7 +21,9 @@ import {
   sanitiseQuestion,
 } from './question/index.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
+import { buildTermStatistics, type TermStatistics } from './rerank/term-statistics.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
+import { readDocumentNames } from './retrieve/read-document-names.ts';
 import { retrieveCandidates, type QueryForm, type RetrievalIndex, type RetrievalResult } from './retrieve/retrieve-candidates.ts';
 
 /** The parts a question is answered with; created once per process and reused across questions. */
@@ -269,6 +271,7 @@ export async function readAndRetrieve(
     forms,
     question: asked,
     documentHints: config.sources[source]?.documentHints ?? [],
+    clauseSearch: readDocumentNames(asked, sourceTexts(pipeline.index).statistics),
     settings: {
       ...config.retrieval,
       ...config.retrieval.floorsByEmbedder[pipeline.embedder.info.name],
@@ -284,6 +287,7 @@ interface SourceTexts {
   vocabulary: Set<string>;
   frequencies: Map<string, number>;
   phrases: string;
+  statistics: TermStatistics;
 }
 
 const sourceTextsByIndex = new WeakMap<object, SourceTexts>();
@@ -296,6 +300,7 @@ function sourceTexts(index: RetrievalIndex): SourceTexts {
       vocabulary: buildSourceVocabulary(index.chunks.values()),
       frequencies: buildWordFrequencies(index.chunks.values()),
       phrases: buildSourcePhrases(index.chunks.values()),
+      statistics: buildTermStatistics(index.chunks.values()),
     };
     sourceTextsByIndex.set(index, texts);
   }

@@ -23,6 +23,7 @@ export type ClausegateErrorCode =
   | 'question_empty'
   | 'golden_invalid'
   | 'report_invalid'
+  | 'weights_invalid'
   | 'internal';
 
 /** Where an error was found, when it concerns a file. */

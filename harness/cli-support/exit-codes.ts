@@ -19,6 +19,7 @@ const invalidCodes: ReadonlySet<ClausegateErrorCode> = new Set([
   'input_invalid',
   'golden_invalid',
   'report_invalid',
+  'weights_invalid',
   'question_too_long',
   'question_empty',
   'source_not_found',

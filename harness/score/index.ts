@@ -10,6 +10,7 @@ export { Gate, Gates } from './gates.ts';
 export { loadGates } from './load-gates.ts';
 export type { LoadedGates } from './load-gates.ts';
 export type { AnswerTermMatch } from './match-answer-terms.ts';
+export { measureSpanRecall } from './measure-span-recall.ts';
 export type { DocumentAliases, DocumentSpan, SpanRecall } from './measure-span-recall.ts';
 export { MetricName, MetricPopulation } from './metric-names.ts';
 export { scoreCase } from './score-case.ts';

@@ -3,6 +3,8 @@ import type { ClausegateConfig } from '../config/config-schema.ts';
 import type { ProviderEnvironment } from '../config/load-config.ts';
 import { ClausegateError } from '../errors.ts';
 import { createOpenAIClient } from './create-openai-client.ts';
+import { DEFAULT_RERANK_WEIGHTS_FILE, loadRerankWeights } from '../rerank/rerank-weights.ts';
+import { createLearnedReranker } from './learned-reranker.ts';
 import { createOfflineReranker } from './offline-reranker.ts';
 import { createOpenAIReranker } from './openai-reranker.ts';
 import type { Reranker } from './reranker.ts';
@@ -20,7 +22,9 @@ import { createResponseCache } from './response-cache.ts';
 export function createReranker(config: ClausegateConfig, environment: ProviderEnvironment): Reranker {
   switch (config.provider) {
     case 'offline':
-      return createOfflineReranker({ expansions: config.retrieval.expansions });
+      return config.rerank.offlineModel === 'learned'
+        ? createLearnedReranker(loadRerankWeights(config.rerank.weightsFile ?? DEFAULT_RERANK_WEIGHTS_FILE), config.retrieval.expansions)
+        : createOfflineReranker({ expansions: config.retrieval.expansions });
     case 'openai':
       return createOpenAIReranker({
         client: createOpenAIClient(environment, config.openai),

@@ -4,6 +4,17 @@ export interface RerankCandidate {
   doc: string;
   sectionHeading: string;
   text: string;
+  /** The retrieval scores of the candidate, for rerankers that read them (the learned reranker); others ignore them. */
+  retrieval?: RerankRetrievalScores;
+}
+
+/** How retrieval found a candidate: its best cosine similarity and BM25 score, its 1-based ranks, and whether it joined as a linked definition or edition. */
+export interface RerankRetrievalScores {
+  similarity: number;
+  keywordScore: number;
+  vectorRank?: number | undefined;
+  keywordRank?: number | undefined;
+  linkedDefinition: boolean;
 }
 
 /** A candidate's relevance on the 0–3 scale: 0 not relevant, 1 related, 2 relevant, 3 directly answers. */
@@ -33,4 +44,6 @@ export interface RerankerInfo {
 export interface Reranker {
   readonly info: RerankerInfo;
   rerank(question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]>;
+  /** Reads the source's chunks once when the index opens (term statistics, warm caches); optional. */
+  prepare?(chunks: Iterable<{ doc: string; sectionHeading: string; text: string }>): void;
 }

@@ -1,7 +1,7 @@
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import { isClausegateError } from '../errors.ts';
 import { findYearsNamed } from '../question/find-years-named.ts';
-import type { Reranker } from '../providers/reranker.ts';
+import type { RerankCandidate, Reranker } from '../providers/reranker.ts';
 import type { RetrievalCandidate } from '../retrieve/retrieve-candidates.ts';
 import { preferNewerVersions } from './prefer-newer-versions.ts';
 
@@ -51,12 +51,7 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
   try {
     scores = await input.reranker.rerank(
       input.question,
-      input.candidates.map((candidate) => ({
-        chunkId: candidate.chunk.chunkId,
-        doc: candidate.chunk.doc,
-        sectionHeading: candidate.chunk.sectionHeading,
-        text: candidate.chunk.text,
-      })),
+      input.candidates.map(toRerankCandidate),
     );
   } catch (error) {
     // A replay-mode cache miss is a setup error, not a provider failure: never hide it behind a fallback.
@@ -79,6 +74,23 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
   const keep = Math.min(settings.keepMax, Math.max(settings.keepMin, relevant));
   const kept = keepEveryYear(ranked, ranked.slice(0, keep), findYearsNamed(input.question), settings.relevanceThreshold);
   return { ranked, kept, mode: 'reranked', fallbackError: undefined };
+}
+
+/** What a reranker is shown of a retrieved candidate: its text, heading, document and retrieval scores. */
+export function toRerankCandidate(candidate: RetrievalCandidate): RerankCandidate {
+  return {
+    chunkId: candidate.chunk.chunkId,
+    doc: candidate.chunk.doc,
+    sectionHeading: candidate.chunk.sectionHeading,
+    text: candidate.chunk.text,
+    retrieval: {
+      similarity: candidate.similarity,
+      keywordScore: candidate.keywordScore,
+      vectorRank: candidate.vectorRank,
+      keywordRank: candidate.keywordRank,
+      linkedDefinition: candidate.linkedDefinition !== undefined || candidate.linkedEdition !== undefined,
+    },
+  };
 }
 
 /** The year a document is of: its name's year when it has one (`january-2025-market-data-fee-list.pdf`), else any year its heading or text names. */

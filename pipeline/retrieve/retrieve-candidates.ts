@@ -49,7 +49,16 @@ export interface RetrieveCandidatesInput {
   /** Words naming the source's documents, for the fallback's document-hint check. */
   documentHints: readonly string[];
   settings: ClausegateConfig['retrieval'];
+  /**
+   * When the question names documents (`readDocumentNames`): the clause it asks for is also searched
+   * by keyword inside those documents alone, so that the names choose the document and the rest of
+   * the question the clause (the opening paragraph that names the parties is not the answer).
+   */
+  clauseSearch?: { text: string; documents: ReadonlySet<string> } | undefined;
 }
+
+/** How many keyword hits the clause search reads before keeping those of the named documents. */
+const CLAUSE_SEARCH_DEPTH = 400;
 
 /** The candidate pool and how it was obtained. */
 export interface RetrievalResult {
@@ -92,6 +101,15 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
     for (const hit of index.searchKeywords(form.text, settings.keywordK)) {
       bestKeyword.set(hit.chunkId, Math.max(bestKeyword.get(hit.chunkId) ?? 0, hit.score));
       note(hit.chunkId, form.text);
+    }
+  }
+
+  const clause = input.clauseSearch;
+  if (clause !== undefined && clause.text.trim() !== '') {
+    const inNamed = index.searchKeywords(clause.text, CLAUSE_SEARCH_DEPTH).filter((hit) => clause.documents.has(index.chunks.get(hit.chunkId)?.doc ?? ''));
+    for (const hit of inNamed.slice(0, settings.keywordK)) {
+      bestKeyword.set(hit.chunkId, Math.max(bestKeyword.get(hit.chunkId) ?? 0, hit.score));
+      note(hit.chunkId, `clause: ${clause.text}`);
     }
   }
 

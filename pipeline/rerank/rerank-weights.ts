@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ClausegateError } from '../errors.ts';
+import { ANSWERABILITY_FEATURES } from './measure-answerability.ts';
+import { RERANK_FEATURES } from './measure-rerank-features.ts';
+
+/** The weights file shipped with the pipeline, written by `harness tune`. */
+export const DEFAULT_RERANK_WEIGHTS_FILE = fileURLToPath(new URL('./rerank-weights.json', import.meta.url));
+
+const finite = z.number().finite();
+
+/** One fold of the cross-validation `harness tune` ran, as recorded in the weights file. */
+export const FoldFigures = z
+  .object({
+    fold: z.number().int().nonnegative(),
+    trainCases: z.number().int().nonnegative(),
+    heldOutCases: z.number().int().nonnegative(),
+    train: z.record(z.string(), finite),
+    heldOut: z.record(z.string(), finite),
+  })
+  .strict();
+export type FoldFigures = z.infer<typeof FoldFigures>;
+
+/**
+ * The learned reranker's weights: a logistic regression over standardised `RERANK_FEATURES`, and
+ * the probability thresholds that map it to the 0–3 relevance scale. Written by `harness tune`.
+ */
+export const RerankWeights = z
+  .object({
+    schemaVersion: z.literal(1),
+    kind: z.literal('clausegate-rerank-weights'),
+    /** Names this fit in traces and reports (`w1-<sha256 prefix of the training rows>`). */
+    version: z.string().min(1),
+    features: z.array(z.string()),
+    mean: z.array(finite),
+    scale: z.array(finite.positive()),
+    weights: z.array(finite),
+    bias: finite,
+    /** Probabilities at or above which a candidate scores 1 (related), 2 (relevant) and 3 (answers). */
+    thresholds: z.object({ related: finite, relevant: finite, answers: finite }).strict(),
+    /**
+     * The learned answer-or-refuse decision over the pool (`ANSWERABILITY_FEATURES`): below
+     * `threshold`, no candidate scores above 1, so the confidence gate refuses.
+     */
+    answerability: z
+      .object({ features: z.array(z.string()), mean: z.array(finite), scale: z.array(finite.positive()), weights: z.array(finite), bias: finite, threshold: finite })
+      .strict(),
+    training: z
+      .object({
+        suites: z.array(z.string()),
+        cases: z.number().int().nonnegative(),
+        rows: z.number().int().nonnegative(),
+        positives: z.number().int().nonnegative(),
+        regularisation: finite,
+        folds: z.array(FoldFigures),
+      })
+      .strict(),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    const count = value.features.length;
+    for (const field of ['mean', 'scale', 'weights'] as const) {
+      if (value[field].length !== count) context.addIssue({ code: 'custom', path: [field], message: `has ${value[field].length} values for ${count} features` });
+    }
+  });
+export type RerankWeights = z.infer<typeof RerankWeights>;
+
+/**
+ * Reads and checks a weights file. Throws `weights_invalid` naming the file and `harness tune` when
+ * it is missing, is not JSON, does not match the schema, or was fitted on other features than this
+ * pipeline measures (`RERANK_FEATURES`).
+ */
+export function loadRerankWeights(file: string = DEFAULT_RERANK_WEIGHTS_FILE): RerankWeights {
+  const fix = 'run `npx harness tune` to fit and write it (or point rerank.weightsFile at a good file)';
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ClausegateError('weights_invalid', `the reranker weights file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { hint: fix, location: { file } });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ClausegateError('weights_invalid', `the reranker weights file ${file} is not valid JSON: ${(error as Error).message}`, { hint: fix, location: { file } });
+  }
+  const parsed = RerankWeights.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ClausegateError('weights_invalid', `the reranker weights file ${file} is invalid at ${issue.path.join('.') || '(top level)'}: ${issue.message}`, {
+      hint: fix,
+      location: { file, field: issue.path.join('.') },
+    });
+  }
+  const expected = RERANK_FEATURES.join(',');
+  if (parsed.data.features.join(',') !== expected || parsed.data.answerability.features.join(',') !== ANSWERABILITY_FEATURES.join(',')) {
+    throw new ClausegateError('weights_invalid', `the reranker weights file ${file} was fitted on other features (${parsed.data.features.length}) than this pipeline measures (${RERANK_FEATURES.length})`, {
+      hint: fix,
+      location: { file, field: 'features' },
+    });
+  }
+  return parsed.data;
+}
+
+/** The probability a linear model gives a feature vector (logistic function of the standardised features). */
+export function predictRelevance(weights: { mean: readonly number[]; scale: readonly number[]; weights: readonly number[]; bias: number }, features: readonly number[]): number {
+  let sum = weights.bias;
+  for (let index = 0; index < features.length; index += 1) {
+    sum += weights.weights[index]! * ((features[index]! - weights.mean[index]!) / weights.scale[index]!);
+  }
+  return 1 / (1 + Math.exp(-sum));
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { buildTermStatistics } from '../rerank/term-statistics.ts';
+import { readDocumentNames } from './read-document-names.ts';
+
+// Twelve agreements between different (invented) parties, each with the same kinds of clauses.
+const PARTIES = ['Harbor Lumen', 'Quill Orchard', 'Tessel Forge', 'Brindle Axis', 'Marrow Peak', 'Oaken Relay', 'Vellum Crane', 'Sable Ridge', 'Cobalt Fern', 'Juniper Vault', 'Larch Meridian', 'Pewter Isle'];
+const chunks = PARTIES.flatMap((party, index) => {
+  const doc = `${party.toLowerCase().replace(' ', '-')}-licence-agreement.pdf`;
+  return [
+    { doc, sectionHeading: '1. Parties', text: `This Licence Agreement is made between ${party} Inc. (the Licensor) and the Licensee.` },
+    { doc, sectionHeading: '5. Royalties', text: `The Licensee shall pay a royalty of ${index + 2} percent of Net Sales each quarter.` },
+    { doc, sectionHeading: '9. Term', text: 'This Agreement continues for five years unless terminated on notice.' },
+  ];
+});
+const statistics = buildTermStatistics(chunks);
+
+describe('readDocumentNames', () => {
+  it('picks the document a question names by its party and keeps the rest as the clause asked for', () => {
+    const names = readDocumentNames('Under the Quill Orchard licence, what royalty does the Licensee pay?', statistics);
+    expect(names).toBeDefined();
+    expect([...names!.documents]).toEqual(['quill-orchard-licence-agreement.pdf']);
+    expect(names!.text).not.toMatch(/Quill|Orchard/);
+    expect(names!.text).toContain('royalty');
+  });
+
+  it('names no document when the question holds no term that few documents share', () => {
+    expect(readDocumentNames('What royalty does the Licensee pay on Net Sales?', statistics)).toBeUndefined();
+    expect(readDocumentNames('How long does the Agreement continue?', statistics)).toBeUndefined();
+  });
+
+  it('learns names from the text, not from a list: an unseen party name names nothing', () => {
+    expect(readDocumentNames('Under the Zephyr Basalt licence, what royalty is due?', statistics)).toBeUndefined();
+  });
+});
