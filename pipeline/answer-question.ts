@@ -261,7 +261,7 @@ export async function readAndRetrieve(
   const asked = spelling.text;
   const normalised = normaliseQuestion(asked);
   const expansion = expandQuery(normalised.text || asked.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
-  const questionTerms = findQuestionTerms(asked);
+  const questionTerms = findQuestionTerms(asked, config.sources[source]?.anchors ?? []);
   lap('normalise');
   const forms: QueryForm[] = [];
   for (const form of expansion.forms) forms.push({ text: form.text, rule: form.rule, vector: await pipeline.embedder.embedQuery(form.text) });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_EXCHANGES, KNOWN_PARTIES, KNOWN_PRODUCTS } from '../../pipeline/question/index.ts';
+import { KNOWN_EXCHANGES, KNOWN_PARTIES, KNOWN_PRODUCTS } from './perturb-anchors.ts';
 import { applyDistractorFlip, FLIP_EXCHANGES, FLIP_PRODUCTS, YEARS_ABSENT_FROM_CORPUS } from './apply-distractor-flip.ts';
 import { createSeededRandom } from './create-seeded-random.ts';
 import { findAnchorMentions } from './find-anchor-mentions.ts';

@@ -30,7 +30,7 @@ export async function loadCheckedSuite(input: { goldenDir: string; name: string;
   const source = suite.settings.source;
   if (input.config.sources[source] === undefined) {
     // The suite file carries its source's settings: a source no config names is the suite's corpus, with the suite's refusal.
-    input.config.sources[source] = { root: suite.settings.corpusRoot, refusal: suite.settings.refusal, documentHints: [], expansions: [] };
+    input.config.sources[source] = { root: suite.settings.corpusRoot, refusal: suite.settings.refusal, documentHints: [], expansions: [], anchors: [] };
   }
   const index = await openIndex(input.config.paths.indexDir, suite.settings.source);
   try {

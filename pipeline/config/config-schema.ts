@@ -24,6 +24,25 @@ export const ExpansionRule = z
   .strict();
 export type ExpansionRule = z.infer<typeof ExpansionRule>;
 
+/**
+ * A named thing a source's questions may point at — an exchange, a product or a party — with its
+ * other spellings. A question naming one is answered only from evidence that writes one of its
+ * spellings (`CME Group` for `CME`); what a source's users name is the source's own knowledge, so the
+ * list lives in its configuration, never in code.
+ */
+export const AnchorConfig = z
+  .object({
+    kind: z.enum(['exchange', 'product', 'party']),
+    /** The usual name. */
+    name: z.string().min(1),
+    /** Other spellings of the same thing: abbreviations, full names, former names. */
+    aliases: z.array(z.string().min(1)).default([]),
+    /** Spellings that match only in exactly this letter case, because in lower case they are ordinary words (`ICE`). */
+    exactCase: z.array(z.string().min(1)).default([]),
+  })
+  .strict();
+export type AnchorConfig = z.infer<typeof AnchorConfig>;
+
 /** A document source: a folder of documents indexed together, with its own frozen refusal text. */
 export const SourceConfig = z
   .object({
@@ -35,6 +54,8 @@ export const SourceConfig = z
     documentHints: z.array(z.string().min(1)).default([]),
     /** Query-expansion rules of this source's vocabulary, applied after `retrieval.expansions`. */
     expansions: z.array(ExpansionRule).default([]),
+    /** The exchanges, products and parties this source's questions name (see `AnchorConfig`). */
+    anchors: z.array(AnchorConfig).default([]),
   })
   .strict();
 export type SourceConfig = z.infer<typeof SourceConfig>;
@@ -71,6 +92,7 @@ export const ClausegateConfig = z
           refusal: 'This is not addressed in the provided Harbourview documents.',
           documentHints: ['harbourview', 'license agreement', 'fee schedule', 'definitions'],
           expansions: [],
+          anchors: [],
         },
       }),
     openai: z

@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { checkCoverage } from './check-coverage.ts';
 import { findQuestionTerms } from './find-question-terms.ts';
 import type { QuestionTerm } from './find-question-terms.ts';
+import { z } from 'zod';
+import { AnchorConfig } from '../config/config-schema.ts';
+import { loadProjectSources } from '../testing/load-project-sources.ts';
+
+// The CME source's configured anchors (`.clausegate.json`).
+const ANCHORS = z.array(AnchorConfig).parse((loadProjectSources().cme as { anchors: unknown }).anchors);
 
 const ice: QuestionTerm = { kind: 'exchange', text: 'ICE', variants: ['Intercontinental Exchange'] };
 
 function covers(question: string, evidence: string[]): boolean {
-  return checkCoverage(findQuestionTerms(question), evidence).covered;
+  return checkCoverage(findQuestionTerms(question, ANCHORS), evidence).covered;
 }
 
 describe('checkCoverage', () => {
@@ -34,7 +40,7 @@ describe('checkCoverage', () => {
   });
 
   it('compares money by value', () => {
-    const [fee] = findQuestionTerms('Is it $134.50?');
+    const [fee] = findQuestionTerms('Is it $134.50?', ANCHORS);
     if (!fee) throw new Error('no term');
     for (const evidence of ['Real Time | Device | $134.50', 'Device $ 134.50 monthly', 'Device 134.50', 'USD 134.50', '134.5 USD']) {
       expect(checkCoverage([fee], [evidence]).covered, evidence).toBe(true);
@@ -84,7 +90,7 @@ describe('checkCoverage', () => {
   });
 
   it('lists every missing term in order and is covered only when none is missing', () => {
-    const terms = findQuestionTerms('What were the CME fees for Nasdaq data in 2027?');
+    const terms = findQuestionTerms('What were the CME fees for Nasdaq data in 2027?', ANCHORS);
     expect(terms.map((term) => term.text)).toEqual(['CME', 'Nasdaq', '2027']);
     const result = checkCoverage(terms, ['CME Group Market Data Fee List 2026', 'Real Time Device $134.50']);
     expect(result.covered).toBe(false);

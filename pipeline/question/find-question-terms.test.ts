@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { testCorpus } from '../testing/locate-test-corpus.ts';
 import { findQuestionTerms } from './find-question-terms.ts';
 import type { QuestionTerm } from './find-question-terms.ts';
-import { KNOWN_EXCHANGES, KNOWN_PARTIES, KNOWN_PRODUCTS } from './known-anchors.ts';
+import { z } from 'zod';
+import { AnchorConfig } from '../config/config-schema.ts';
+import { loadProjectSources } from '../testing/load-project-sources.ts';
+
+// The anchors the project configures for its CME source (`.clausegate.json`): the mechanism is general, the list is configuration.
+const ANCHORS = z.array(AnchorConfig).parse((loadProjectSources().cme as { anchors: unknown }).anchors);
+const byKind = (kind: AnchorConfig['kind']) => ANCHORS.filter((anchor) => anchor.kind === kind);
 
 // The 30 questions of the original evaluation, from the shared corpus (none when it is missing: the tests that read them skip).
 const questions = (testCorpus.available ? JSON.parse(readFileSync(testCorpus.path('reference', 'original-eval-questions.json'), 'utf8')) : []) as { id: number; question: string }[];
@@ -13,22 +19,22 @@ function brief(terms: QuestionTerm[]): string[] {
 }
 
 function termsOf(question: string): string[] {
-  return brief(findQuestionTerms(question));
+  return brief(findQuestionTerms(question, ANCHORS));
 }
 
 describe('findQuestionTerms', () => {
   it('finds an exchange outside the corpus', () => {
-    expect(findQuestionTerms("What is Nasdaq's market data pricing?")).toEqual([
+    expect(findQuestionTerms("What is Nasdaq's market data pricing?", ANCHORS)).toEqual([
       { kind: 'exchange', text: 'Nasdaq', variants: ['Nasdaq Stock Market', 'Nasdaq Nordic'] },
     ]);
   });
 
   it('finds a year', () => {
-    expect(findQuestionTerms('What were the 2027 fees for real time data?')).toEqual([{ kind: 'year', text: '2027', variants: [] }]);
+    expect(findQuestionTerms('What were the 2027 fees for real time data?', ANCHORS)).toEqual([{ kind: 'year', text: '2027', variants: [] }]);
   });
 
   it('finds only the exchange in a question full of generic words', () => {
-    expect(findQuestionTerms('What is the real-time display device fee for CME market data?')).toEqual([
+    expect(findQuestionTerms('What is the real-time display device fee for CME market data?', ANCHORS)).toEqual([
       { kind: 'exchange', text: 'CME', variants: ['CME Group', 'Chicago Mercantile Exchange'] },
     ]);
     expect(termsOf('What are the subscriber device fees, the non-display fees and the redistribution license terms?')).toEqual([]);
@@ -50,14 +56,14 @@ describe('findQuestionTerms', () => {
   });
 
   it('reads dates in several forms, with variants', () => {
-    expect(findQuestionTerms('What changed in the notice of August 14, 2025?')).toEqual([
+    expect(findQuestionTerms('What changed in the notice of August 14, 2025?', ANCHORS)).toEqual([
       {
         kind: 'date',
         text: 'August 14, 2025',
         variants: ['14 August 2025', 'Aug 14, 2025', '2025-08-14', '08/14/2025', '8/14/2025'],
       },
     ]);
-    expect(findQuestionTerms('Fees from 1 January 2026?')[0]).toEqual({
+    expect(findQuestionTerms('Fees from 1 January 2026?', ANCHORS)[0]).toEqual({
       kind: 'date',
       text: '1 January 2026',
       variants: ['January 1, 2026', 'Jan 1, 2026', '2026-01-01', '01/01/2026', '1/1/2026'],
@@ -77,12 +83,12 @@ describe('findQuestionTerms', () => {
   });
 
   it('reads money with variants, percentages and counts', () => {
-    expect(findQuestionTerms('Is the fee $1,250 per month?')).toEqual([
+    expect(findQuestionTerms('Is the fee $1,250 per month?', ANCHORS)).toEqual([
       { kind: 'figure', text: '$1,250', variants: ['$1,250.00', '$1250', 'USD 1,250'] },
     ]);
     expect(termsOf('Is it $134.50, USD 3,000 or 22,878 USD?')).toEqual(['figure:$134.50', 'figure:USD 3,000', 'figure:22,878 USD']);
     expect(termsOf('Does the 1.5% late fee or the 75 percent maintenance rate apply?')).toEqual(['figure:1.5%', 'figure:75 percent']);
-    expect(findQuestionTerms('What do 4+ applications cost?')).toEqual([
+    expect(findQuestionTerms('What do 4+ applications cost?', ANCHORS)).toEqual([
       { kind: 'figure', text: '4+', variants: ['4 or more', 'four or more'] },
     ]);
     expect(termsOf('Fees for 4 or more applications and 15,001+ headcount')).toEqual(['figure:4 or more', 'figure:15,001+']);
@@ -133,7 +139,7 @@ describe('findQuestionTerms', () => {
       'exchange:HKEX',
       'exchange:Japan Exchange Group',
     ]);
-    const gme = findQuestionTerms('What are the fees for GME (Gulf Mercantile Exchange) real-time distribution?');
+    const gme = findQuestionTerms('What are the fees for GME (Gulf Mercantile Exchange) real-time distribution?', ANCHORS);
     expect(gme).toEqual([{ kind: 'exchange', text: 'GME', variants: ['Gulf Mercantile Exchange', 'DME', 'Dubai Mercantile Exchange'] }]);
     expect(termsOf('CME-cleared products on cme globex')).toEqual(['exchange:CME', 'product:cme globex']);
   });
@@ -145,22 +151,22 @@ describe('findQuestionTerms', () => {
     expect(termsOf('Is the Commodity Exchange Act relevant?')).toEqual([]);
   });
 
-  it('keeps each known anchor list free of duplicate spellings across entries', () => {
-    const spellings = [...KNOWN_EXCHANGES, ...KNOWN_PRODUCTS, ...KNOWN_PARTIES].flatMap((anchor) =>
+  it('keeps the configured anchor list free of duplicate spellings across entries', () => {
+    const spellings = ANCHORS.flatMap((anchor) =>
       [anchor.name, ...anchor.aliases].map((spelling) => spelling.toLowerCase()),
     );
     expect(new Set(spellings).size).toBe(spellings.length);
   });
 
-  it('recognises every spelling of every known anchor', () => {
+  it('recognises every spelling of every configured anchor', () => {
     for (const [kind, list] of [
-      ['exchange', KNOWN_EXCHANGES],
-      ['product', KNOWN_PRODUCTS],
-      ['party', KNOWN_PARTIES],
+      ['exchange', byKind('exchange')],
+      ['product', byKind('product')],
+      ['party', byKind('party')],
     ] as const) {
       for (const anchor of list) {
         for (const spelling of [anchor.name, ...anchor.aliases]) {
-          const terms = findQuestionTerms(`What about ${spelling} here?`);
+          const terms = findQuestionTerms(`What about ${spelling} here?`, ANCHORS);
           expect(terms.map((term) => `${term.kind}:${term.text}`), spelling).toEqual([`${kind}:${spelling}`]);
         }
       }

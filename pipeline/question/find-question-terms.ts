@@ -1,11 +1,10 @@
+import type { AnchorConfig } from '../config/config-schema.ts';
 import { findAnchorSpellings } from './find-anchor-spellings.ts';
 import { findCalendarDates, MONTH_NAMES } from './find-calendar-dates.ts';
 import type { CalendarDate } from './find-calendar-dates.ts';
 import { findMoneyAmounts, formatAmount } from './find-money-amounts.ts';
 import type { Currency } from './find-money-amounts.ts';
 import { findPercentages } from './find-percentages.ts';
-import { KNOWN_EXCHANGES, KNOWN_PARTIES, KNOWN_PRODUCTS } from './known-anchors.ts';
-import type { KnownAnchor } from './known-anchors.ts';
 
 /** What a question term names. */
 export type QuestionTermKind = 'year' | 'date' | 'exchange' | 'product' | 'party' | 'figure';
@@ -46,20 +45,20 @@ const CURRENCY_SIGNS: Record<Currency, string> = { USD: '$', EUR: 'â‚¬', GBP: 'Â
 
 /**
  * The specific anchors `question` names, in the order it names them, each once: years (`2027`),
- * dates (`August 14, 2025`, `1 January 2026`, `2026-01-01`, `January 2026`), exchanges, products
- * and parties from `KNOWN_EXCHANGES`, `KNOWN_PRODUCTS` and `KNOWN_PARTIES`, and figures (money
+ * dates (`August 14, 2025`, `1 January 2026`, `2026-01-01`, `January 2026`), the exchanges, products
+ * and parties of the source's configured `anchors`, and figures (money
  * `$1,250`, percentages `75%`, counts `4+`). Generic words (fee, subscriber, device) are never
  * terms. Where matches overlap the longest wins (`CME Term SOFR` is one product; the year inside
  * a date is not a second term).
  */
-export function findQuestionTerms(question: string): QuestionTerm[] {
+export function findQuestionTerms(question: string, anchors: readonly AnchorConfig[] = []): QuestionTerm[] {
   const text = question.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").replace(/[\u2010\u2011\u2012\u2013]/g, '-');
   const candidates: Candidate[] = [
     ...findDateCandidates(text),
     ...findMoneyCandidates(text),
     ...findPercentageCandidates(text),
     ...findCountCandidates(text),
-    ...findNamedCandidates(text),
+    ...findNamedCandidates(text, anchors),
     ...findYearCandidates(text),
   ];
   // Leftmost first, then longest: the stable sort keeps the listing order above for exact ties.
@@ -80,9 +79,9 @@ export function findQuestionTerms(question: string): QuestionTerm[] {
   return terms;
 }
 
-function findNamedCandidates(text: string): Candidate[] {
+function findNamedCandidates(text: string, anchors: readonly AnchorConfig[]): Candidate[] {
   const found: Candidate[] = [];
-  for (const { kind, anchor, text: written, start, end } of findAnchorSpellings(text)) {
+  for (const { kind, anchor, text: written, start, end } of findAnchorSpellings(text, anchors)) {
     const variants = withoutSpelling([anchor.name, ...anchor.aliases], written);
     found.push({ start, end, key: `${kind}:${anchor.name}`, term: { kind, text: written, variants } });
   }

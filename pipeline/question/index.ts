@@ -23,5 +23,3 @@ export {
 export type { CoverageResult } from './check-coverage.ts';
 export { findAnchorSpellings } from './find-anchor-spellings.ts';
 export type { AnchorKind, AnchorSpelling } from './find-anchor-spellings.ts';
-export { KNOWN_EXCHANGES, KNOWN_PARTIES, KNOWN_PRODUCTS } from './known-anchors.ts';
-export type { KnownAnchor } from './known-anchors.ts';

@@ -1,6 +1,9 @@
 /**
- * The named anchors `findQuestionTerms` recognises: exchanges, products and benchmarks, parties.
- * Explicit lists, never a pattern for capitalised words: a name that is not here is not a term.
+ * The perturbation generator's own anchors: exchanges, products and benchmarks, parties it finds in
+ * a question and swaps (`apply-distractor-flip.ts`), with whether the CME corpus names them. The
+ * generator shares nothing with the pipeline: the pipeline reads a source's anchors from its
+ * configuration (`.clausegate.json`), so a distractor flip tests that configuration and the
+ * pipeline's general absent-name check, not this list against itself.
  *
  * Grounding: whole-word counts over `pdftotext` of the 34 PDFs of `../shared/corpus/cme`
  * (2025–2026 documents). Exchanges: CME (1,153; CME Group 159; Chicago Mercantile Exchange 9),
