@@ -70,7 +70,7 @@ export function sanitiseQuestion(raw: string, options: SanitiseQuestionOptions):
   const text = raw.normalize('NFKC').replace(LINE_BREAKS, ' ').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
   if (text.length === 0) {
     throw new ClausegateError('question_empty', 'The question is empty (nothing is left after removing whitespace and control characters).', {
-      hint: 'Ask a question in words, for example: "What is the real-time display device fee for CME market data?"',
+      hint: 'Ask a question in words, for example: "What is the monthly fee for a real-time display device?"',
     });
   }
   const tokenCount = countTokens(text);
