@@ -665,3 +665,36 @@ describe('splitIntoUnits', () => {
     ]);
   });
 });
+
+describe('offline reranker: the agreement a question names', () => {
+  // Twelve agreements between invented parties; each names its parties in its preamble only.
+  const parties = ['Harbor Lumen', 'Quill Orchard', 'Tessel Forge', 'Brindle Axis', 'Marrow Peak', 'Oaken Relay', 'Vellum Crane', 'Sable Ridge', 'Cobalt Fern', 'Juniper Vault', 'Larch Meridian', 'Pewter Isle'];
+  const chunksOf = (party: string, index: number) => {
+    const doc = `exhibit-10-${index}.pdf`;
+    return [
+      { chunkId: `${index}-1`, doc, sectionHeading: 'Preamble', text: `This Licence Agreement is made between ${party} Inc., organized under the laws of Delaware, and the Licensee.` },
+      { chunkId: `${index}-2`, doc, sectionHeading: '14. Miscellaneous', text: 'This Agreement shall be governed by and construed in accordance with the laws of the State of New York.' },
+      { chunkId: `${index}-3`, doc, sectionHeading: '5. Royalties', text: `The Licensee shall pay a royalty of ${index + 2} percent of Net Sales each quarter.` },
+    ];
+  };
+  const chunks = parties.flatMap(chunksOf);
+
+  it('reads the parties a question names as context of their agreement, so its governing-law clause outranks its preamble', async () => {
+    const question = "Which state's law governs the Quill Orchard licence agreement?";
+    const candidates = chunks.filter((chunk) => chunk.doc === 'exhibit-10-1.pdf');
+    const unprepared = await createOfflineReranker().rerank(question, candidates);
+    const reranker = createOfflineReranker();
+    reranker.prepare!(chunks);
+    const prepared = await reranker.rerank(question, candidates);
+    const order = (scores: typeof prepared) => scores.map((score, index) => ({ id: candidates[index]!.chunkId, key: score.score * 10 + (score.strength ?? 0) })).sort((a, b) => b.key - a.key)[0]!.id;
+    expect(order(prepared)).toBe('1-2');
+    // The names count only once the source's term statistics are read (`prepare`).
+    expect(prepared[1]!.strength!).toBeGreaterThan(unprepared[1]!.strength!);
+    expect(prepared[1]!.detail).toContain('quill(heading)');
+    // Another agreement's governing-law clause gains nothing: its document does not hold the names.
+    const other = chunks.filter((chunk) => chunk.chunkId === '2-2');
+    const [otherScore] = await reranker.rerank(question, other);
+    const [ownScore] = prepared.filter((_, index) => candidates[index]!.chunkId === '1-2');
+    expect((otherScore!.strength ?? 0) < (ownScore!.strength ?? 0) || otherScore!.score < ownScore!.score).toBe(true);
+  });
+});

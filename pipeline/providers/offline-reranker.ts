@@ -1,5 +1,7 @@
 import { DEFINITION_LINE_PATTERN } from '../chunk/detect-definitions.ts';
 import { editDistance } from '../question/edit-distance.ts';
+import { readRerankQuestion } from '../rerank/read-rerank-question.ts';
+import { buildTermStatistics, type TermStatistics } from '../rerank/term-statistics.ts';
 import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './reranker.ts';
 
 /**
@@ -45,14 +47,21 @@ import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './rer
  */
 export function createOfflineReranker(options: OfflineLexicalOptions = {}): Reranker {
   const info: RerankerInfo = { name: 'offline-lexical', model: 'lexical-v1' };
+  let statistics: TermStatistics | undefined;
   return {
     info,
+    prepare(chunks) {
+      statistics = buildTermStatistics(chunks);
+    },
     async rerank(question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]> {
       const profile = dropUnmatchedFraming(
         profileQuestion(question, options),
         candidates.map((candidate) => `${candidate.sectionHeading}\n${candidate.text}`),
       );
-      const measured = candidates.map((candidate) => measureRelevance(profile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc }));
+      const documentTerms = documentTermsOf(question, statistics, options);
+      const measured = candidates.map((candidate) =>
+        measureRelevance(profile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc, documentTerms: documentTerms(candidate.doc) }),
+      );
       const streams = candidates.map((candidate) => tokenStream(`${candidate.sectionHeading}\n${candidate.text}`));
       const ownDocument = (index: number) => streams.filter((_, other) => other !== index && candidates[other]!.doc === candidates[index]!.doc);
       const scored = candidates.map((_, index) => {
@@ -77,6 +86,26 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
         return { chunkId: candidate.chunkId, score, strength, detail: `${describeRelevance(score, reason, profile, relevance)} | strength ${format(strength)}` };
       });
     },
+  };
+}
+
+/**
+ * The question's document-naming terms (`ReadTerm.namesDocument`: specific terms few of the
+ * source's documents hold, learned from its text) that each document holds: without term
+ * statistics (no `prepare`), none.
+ */
+function documentTermsOf(question: string, statistics: TermStatistics | undefined, options: OfflineLexicalOptions): (doc: string) => ReadonlySet<string> | undefined {
+  if (statistics === undefined) return () => undefined;
+  const naming = readRerankQuestion(question, statistics, options.expansions ?? []).terms.filter((term) => term.namesDocument).map((term) => term.stem);
+  if (naming.length === 0) return () => undefined;
+  const byDocument = new Map<string, ReadonlySet<string>>();
+  return (doc) => {
+    let held = byDocument.get(doc);
+    if (held === undefined) {
+      held = new Set(naming.filter((wordStem) => statistics.documentHolds(doc, wordStem)));
+      byDocument.set(doc, held);
+    }
+    return held;
   };
 }
 
@@ -617,6 +646,12 @@ export interface RelevanceInput {
   text: string;
   /** The document's name, read as context like the heading (`benchmark-data-fee-list-march-2025.pdf`). */
   doc?: string;
+  /**
+   * Stems of the question's document-naming terms (a party, a title: terms few documents hold) that
+   * this chunk's document holds somewhere, read as context like its name: a clause of the agreement
+   * the question names need not repeat the parties' names to answer about that agreement.
+   */
+  documentTerms?: ReadonlySet<string>;
 }
 
 /** How well one line or sentence matches the question, with the section heading as its context. */
@@ -1010,11 +1045,12 @@ export function measureSegment(profile: QuestionProfile, text: string, heading: 
  * The context a line is read in: its section heading and its document's name
  * (`benchmark-data-fee-list-march-2025.pdf` says what every row of that list prices, and when).
  */
-function contextStream(_profile: QuestionProfile, heading: string, doc: string | undefined): TokenStream {
+function contextStream(_profile: QuestionProfile, heading: string, doc: string | undefined, documentTerms?: ReadonlySet<string>): TokenStream {
   const stream = tokenStream(heading);
   if (doc === undefined) return stream;
   const docStream = tokenStream(doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '));
-  return { stems: [...stream.stems, '|', ...docStream.stems], stemSet: new Set([...stream.stemSet, ...docStream.stemSet]) };
+  const named = documentTerms === undefined ? [] : [...documentTerms].flatMap((term) => ['|', term]);
+  return { stems: [...stream.stems, '|', ...docStream.stems, ...named], stemSet: new Set([...stream.stemSet, ...docStream.stemSet, ...(documentTerms ?? [])]) };
 }
 
 function measureSegmentStreams(profile: QuestionProfile, text: string, segment: TokenStream, heading: TokenStream): SegmentRelevance {
@@ -1227,7 +1263,7 @@ function collapse(text: string): string {
  */
 export function measureRelevance(question: QuestionProfile, input: RelevanceInput): ChunkRelevance {
   const text = tokenStream(input.text);
-  const heading = contextStream(question, input.heading, input.doc);
+  const heading = contextStream(question, input.heading, input.doc, input.documentTerms);
   // Framing (`we over-reported devices last quarter.`) says why the question is asked: a chunk that
   // names its words is the more relevant, one that does not is not the less.
   const profile = question.contextSentence === true ? withoutFramingAbsentFrom(question, [text, heading]) : question;
