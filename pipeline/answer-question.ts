@@ -2,7 +2,6 @@ import type { AnswerResult, CandidateRecord, EvidenceRecord } from './answer-res
 import { buildPrompt, renderAnswer, selectEvidence, validateAnswer, PROMPT_VERSION, type SelectedEvidence } from './answer/index.ts';
 import { DEFAULT_REFUSAL, type ClausegateConfig } from './config/config-schema.ts';
 import { isClausegateError } from './errors.ts';
-import { applyConfidenceGate } from './gate/apply-confidence-gate.ts';
 import type { Embedder } from './providers/embedder.ts';
 import type { GenerationOutput, GenerationResult, Generator } from './providers/generator.ts';
 import type { Reranker } from './providers/reranker.ts';
@@ -20,6 +19,7 @@ import {
   normaliseQuestion,
   sanitiseQuestion,
 } from './question/index.ts';
+import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames } from './gate/index.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
 import { buildTermStatistics, type TermStatistics } from './rerank/term-statistics.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
@@ -109,6 +109,8 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
           terms: questionTerms,
           check: (texts) => checkCoverage(questionTerms, texts),
           absentNames: findAbsentFromSource(asked, pipeline.index, config.retrieval.expansions.map((rule) => rule.pattern)),
+          namesAbsentFrom: (evidence) =>
+            findNamesAbsentFromEvidence(findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors }), evidence, sourceTexts(pipeline.index).statistics).map((name) => name.text),
         },
       });
       lap('gate');

@@ -31,6 +31,8 @@ export interface ApplyConfidenceGateInput {
     check: (evidenceTexts: string[]) => { covered: boolean; missing: readonly CoverageTerm[] };
     /** Names (acronyms) and required actions the question asks about that no document of the source contains; see `findNamesAbsentFromSource`, `findRequiredActionAbsentFromSource`. */
     absentNames?: readonly string[];
+    /** The names the question writes that none of the given evidence holds (see `findNamesAbsentFromEvidence`); run after the term check. */
+    namesAbsentFrom?: (evidence: readonly RankedCandidate['chunk'][]) => readonly string[];
   };
 }
 
@@ -40,7 +42,8 @@ export interface ApplyConfidenceGateInput {
  * fewer than `minChunksRequired` chunks reach `relevanceThreshold`. Tier two (retrieval scores, when
  * reranking is off or failed): refuse when the top similarity is ≤ `minRetrievalScore` or the top
  * two are not apart by `minTopRatio`. Then the coverage check: every specific term the question
- * names must occur in the kept evidence (text, section heading or document name).
+ * names must occur in the kept evidence (text, section heading or document name), and so must every
+ * name it writes (`namesAbsentFrom`).
  */
 export function applyConfidenceGate(input: ApplyConfidenceGateInput): GateDecision {
   const { rerank, settings } = input;
@@ -104,6 +107,18 @@ export function applyConfidenceGate(input: ApplyConfidenceGateInput): GateDecisi
         reason: 'question_term_not_in_evidence',
         detail: `the question names ${result.missing.map((term) => `${term.kind} "${term.text}"`).join(', ')}, which no kept evidence contains`,
         missingTerms: [...result.missing],
+      };
+    }
+  }
+  if (settings.coverageCheck && input.coverage.namesAbsentFrom !== undefined) {
+    const missing = input.coverage.namesAbsentFrom(evidence.map((candidate) => candidate.chunk));
+    if (missing.length > 0) {
+      return {
+        decision: 'refuse',
+        tier: 'coverage',
+        reason: 'question_term_not_in_evidence',
+        detail: `the question names ${missing.map((name) => `"${name}"`).join(', ')}, which no kept evidence holds (nor its document throughout)`,
+        missingTerms: missing.map((text) => ({ kind: 'name', text })),
       };
     }
   }

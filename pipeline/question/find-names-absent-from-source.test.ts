@@ -53,6 +53,10 @@ describe('findPhrasesAbsentFromSource', () => {
     expect(findPhrasesAbsentFromSource('How much is the CME FX Link market data license?', words, phrases)).toEqual(['CME FX Link']);
   });
 
+  it('reads a camel-case brand as one word, not a capitalised name inside it (`eBenchmarking Link` is no `Benchmarking Link`)', () => {
+    expect(findPhrasesAbsentFromSource('Who pays for the eBenchmarking Link feed?', words, phrases)).toEqual([]);
+  });
+
   it('passes names the source writes, names joined from two of its names, and tables naming the exchange apart', () => {
     expect(findPhrasesAbsentFromSource('How much does a Television Distribution license cost?', words, phrases)).toEqual([]);
     expect(findPhrasesAbsentFromSource('Who needs a Daily Return Performance Benchmarking license?', words, phrases)).toEqual([]);

@@ -75,7 +75,7 @@ export function buildSourcePhrases(chunks: Iterable<{ sectionHeading: string; te
 }
 
 // A run of two or more capitalised words or acronyms (`FX Link`, `Television Distribution`), hyphens kept.
-const NAME_RUN = /\p{Lu}[\p{L}\p{N}&]*(?:-\p{L}[\p{L}\p{N}]*)*(?:\s+\p{Lu}[\p{L}\p{N}&]*(?:-\p{L}[\p{L}\p{N}]*)*)+/gu;
+const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}&]*(?:-\p{L}[\p{L}\p{N}]*)*(?:\s+\p{Lu}[\p{L}\p{N}&]*(?:-\p{L}[\p{L}\p{N}]*)*)+/gu;
 // Words that start a new part of a name run: document structure (`Term SOFR Schedule 7`) and months (`January 2026`).
 const RUN_BREAK = /^(?:schedule|appendix|category|section|exhibit|part|article|clause|tier|level|annex|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 

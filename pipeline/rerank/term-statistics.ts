@@ -14,7 +14,14 @@ export interface TermStatistics {
   documentHolds(doc: string, wordStem: string): boolean;
   /** The documents counted, in the order first seen. */
   documents: readonly string[];
+  /** The share (0–1) of the document's chunks whose text or heading holds the stem; 0 for an unknown document. */
+  documentShare(doc: string, wordStem: string): number;
+  /** Whether the document's opening (its name and first `OPENING_CHUNKS` chunks: title, parties, recitals) holds the stem. */
+  documentOpens(doc: string, wordStem: string): boolean;
 }
+
+/** How many chunks of a document, in index order, make its opening. */
+const OPENING_CHUNKS = 3;
 
 /** The word stems of a text, in order: lowercased, NFKC, thousands separators dropped, light suffix stemming. */
 export function wordStems(text: string): string[] {
@@ -29,6 +36,7 @@ export function wordStems(text: string): string[] {
 export function buildTermStatistics(chunks: Iterable<{ doc: string; sectionHeading: string; text: string }>): TermStatistics {
   const documentFrequency = new Map<string, number>();
   const stemsByDocument = new Map<string, Set<string>>();
+  const chunksByDocument = new Map<string, { chunks: number; holding: Map<string, number>; opening: Set<string> }>();
   let chunkCount = 0;
   for (const chunk of chunks) {
     chunkCount += 1;
@@ -40,6 +48,14 @@ export function buildTermStatistics(chunks: Iterable<{ doc: string; sectionHeadi
       stemsByDocument.set(chunk.doc, documentStems);
     }
     for (const wordStem of stems) documentStems.add(wordStem);
+    let counts = chunksByDocument.get(chunk.doc);
+    if (counts === undefined) {
+      counts = { chunks: 0, holding: new Map(), opening: new Set(documentStems) };
+      chunksByDocument.set(chunk.doc, counts);
+    }
+    counts.chunks += 1;
+    if (counts.chunks <= OPENING_CHUNKS) for (const wordStem of stems) counts.opening.add(wordStem);
+    for (const wordStem of stems) counts.holding.set(wordStem, (counts.holding.get(wordStem) ?? 0) + 1);
   }
   const documentsByStem = new Map<string, number>();
   for (const stems of stemsByDocument.values()) for (const wordStem of stems) documentsByStem.set(wordStem, (documentsByStem.get(wordStem) ?? 0) + 1);
@@ -51,6 +67,11 @@ export function buildTermStatistics(chunks: Iterable<{ doc: string; sectionHeadi
     documentsHolding: (wordStem) => documentsByStem.get(wordStem) ?? 0,
     documentHolds: (doc, wordStem) => stemsByDocument.get(doc)?.has(wordStem) ?? false,
     documents: [...stemsByDocument.keys()],
+    documentShare: (doc, wordStem) => {
+      const counts = chunksByDocument.get(doc);
+      return counts === undefined ? 0 : (counts.holding.get(wordStem) ?? 0) / counts.chunks;
+    },
+    documentOpens: (doc, wordStem) => chunksByDocument.get(doc)?.opening.has(wordStem) ?? false,
     weightOf: (wordStem) => {
       const frequency = documentFrequency.get(wordStem);
       return frequency === undefined ? rarest : idf(frequency);

@@ -1,0 +1,137 @@
+import type { TermStatistics } from '../rerank/term-statistics.ts';
+import { wordStems } from '../rerank/term-statistics.ts';
+
+/** A name the question writes (`Market Profile`, `RFR Austria`, `Ono`), with the stems of its words. */
+export interface QuestionName {
+  text: string;
+  stems: string[];
+}
+
+/** Spellings the question stage already reads (a source's abbreviations and anchors): a name made of them is checked there, not here. */
+export interface KnownSpellings {
+  expansions?: readonly { pattern: string }[];
+  anchors?: readonly { name: string; aliases: readonly string[] }[];
+}
+
+// Words that open or join a question in capitals without naming anything (`What`, `Under`, `The`),
+// titles and company forms (`Mrs.`, `Inc.`), and months (dates are read as dates).
+const FUNCTION_WORDS = new Set(
+  (
+    'a an the and or of for to in on at by with from as per vs via under over about into between within what which who whom whose when ' +
+    'where why how is are was were be been do does did can could should would will shall may might must if whether ' +
+    'i we you he she it they my our your their this that these those there here please ' +
+    'mr mrs ms dr inc ltd llc corp co plc ' +
+    'jan feb mar apr jun jul aug sep sept oct nov dec january february march april may june july august september october november december'
+  ).split(' '),
+);
+
+// A capitalised word: a letter in upper case, then letters, digits, `&` or inner hyphens (`Non-Professional`, `S&P`).
+const CAPITALISED = /^\p{Lu}[\p{L}\p{N}&]*(?:-[\p{L}\p{N}]+)*$/u;
+
+/**
+ * The names a question writes: runs of capitalised words that are not function words (with a
+ * number right after them: `Schedule 7`), where the first word of a sentence counts only as an
+ * acronym (two capitals or more); a possessive `'s` is dropped. Words the source's abbreviation
+ * rules or anchors spell (`RT`, `GME`, `Gulf Mercantile Exchange`) are left out (the question stage
+ * reads them with their other spellings), and so is a name in parentheses after another (its
+ * spelled-out form). A question mostly in capitals (Title Case or shouting) names nothing this
+ * way: its capitals say nothing.
+ */
+export function findQuestionNames(question: string, known: KnownSpellings = {}): QuestionName[] {
+  const text = blankKnownSpellings(question.replace(/['’]s\b/gu, ''), known);
+  const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}&-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu)];
+  const letters = text.match(/\p{L}/gu) ?? [];
+  const capitals = text.match(/\p{Lu}/gu) ?? [];
+  if (words.length === 0 || capitals.length > 0.6 * letters.length || isMostlyCapitalised(text, words)) return [];
+  const names: QuestionName[] = [];
+  let run: string[] = [];
+  let runStart = -1;
+  let runEnd = -1;
+  const close = () => {
+    const spelledOut = /\(\s*$/.test(text.slice(0, runStart)) && /^\s*\)/.test(text.slice(runEnd)) && names.length > 0;
+    const name = run.join(' ');
+    if (run.length > 0 && !spelledOut && !names.some((kept) => kept.text === name)) names.push({ text: name, stems: wordStems(name) });
+    run = [];
+  };
+  for (const match of words) {
+    const word = match[0];
+    const start = match.index;
+    const opensSentence = opensSentenceAt(text, start);
+    const acronym = (word.match(/\p{Lu}/gu) ?? []).length >= 2;
+    const adjacent = run.length > 0 && /^[ \t-]*$/.test(text.slice(runEnd, start));
+    // A number right after a name is part of it (`Schedule 7`, `Level 1`).
+    const isName = (CAPITALISED.test(word) && !FUNCTION_WORDS.has(word.toLowerCase()) && (acronym || !opensSentence)) || (adjacent && /^\p{N}+$/u.test(word));
+    if (!isName || !adjacent) close();
+    if (isName) {
+      if (run.length === 0) runStart = start;
+      run.push(word);
+      runEnd = start + word.length;
+    }
+  }
+  close();
+  return names;
+}
+
+/** Whether the word at `start` opens a sentence: nothing before it, or a stop that is not a title's or company form's (`Mrs.`, `Inc.`). */
+function opensSentenceAt(text: string, start: number): boolean {
+  const before = text.slice(0, start).trimEnd();
+  return before === '' || /[?!:;]$/.test(before) || (before.endsWith('.') && !/(?<![\p{L}])(?:mr|mrs|ms|dr|inc|ltd|co|corp|no|st)\.$/iu.test(before));
+}
+
+/** Title Case or shouting: of the words that are neither acronyms nor a sentence's first, at least three and more than 60% are capitalised. */
+function isMostlyCapitalised(text: string, words: readonly RegExpMatchArray[]): boolean {
+  const inner = words.filter((match) => {
+    return /\p{L}{2}/u.test(match[0]) && (match[0].match(/\p{Lu}/gu) ?? []).length < 2 && !opensSentenceAt(text, match.index ?? 0);
+  });
+  const capitalised = inner.filter((match) => CAPITALISED.test(match[0])).length;
+  return capitalised >= 3 && capitalised / inner.length > 0.6;
+}
+
+/** The question with every known spelling replaced by spaces (so the words around it stay apart). */
+function blankKnownSpellings(question: string, known: KnownSpellings): string {
+  const spellings = [...(known.expansions ?? []).map((rule) => rule.pattern), ...(known.anchors ?? []).flatMap((anchor) => [anchor.name, ...anchor.aliases])];
+  let text = question;
+  for (const spelling of spellings.sort((a, b) => b.length - a.length)) {
+    const body = spelling.trim().split(/\s+/u).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+    text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'giu'), (found) => ' '.repeat(found.length));
+  }
+  return text;
+}
+
+/** A piece of kept evidence, as the gate reads it. */
+export interface EvidenceChunk {
+  source: string;
+  doc: string;
+  sectionHeading: string;
+  text: string;
+}
+
+/** A document is about a word when at least this share of its chunks hold it (a defined short name). */
+const ABOUT_SHARE = 0.2;
+
+/**
+ * The names no kept chunk holds. A chunk holds a name when each of its words the source knows is
+ * in the chunk's text, heading, document name or source name, or is what the chunk's document is
+ * about: in its opening (title, parties, recitals) or in at least a fifth of its chunks; or when the
+ * name names the chunk's document (it holds all its words, one of them held by at most a tenth of
+ * the source's documents: `Homewood Suites`) — the parties of an agreement need not be repeated in
+ * its governing-law clause. A fee row of another
+ * category (`Real Time | Device | $101.50` for `Market Profile`) holds neither. Words no document
+ * of the source holds (a typo, or a name the source lacks, which the source check reads) are not
+ * asked of the evidence.
+ */
+export function findNamesAbsentFromEvidence(names: readonly QuestionName[], evidence: readonly EvidenceChunk[], statistics: TermStatistics): QuestionName[] {
+  const contexts = evidence.map((chunk) => ({ doc: chunk.doc, stems: new Set(wordStems(`${chunk.source}\n${chunk.doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ')}\n${chunk.sectionHeading}\n${chunk.text}`)) }));
+  const namingLimit = Math.max(1, Math.floor(statistics.documentCount / 10));
+  const about = (context: (typeof contexts)[number], wordStem: string) =>
+    context.stems.has(wordStem) || statistics.documentOpens(context.doc, wordStem) || statistics.documentShare(context.doc, wordStem) >= ABOUT_SHARE;
+  // The name names this chunk's document: one of its words few documents hold is in it, and so is every other word.
+  const namesDocument = (context: (typeof contexts)[number], stems: readonly string[]) =>
+    stems.some((wordStem) => statistics.documentsHolding(wordStem) <= namingLimit && statistics.documentHolds(context.doc, wordStem)) &&
+    stems.every((wordStem) => statistics.documentHolds(context.doc, wordStem));
+  const holds = (context: (typeof contexts)[number], stems: readonly string[]) => stems.every((wordStem) => about(context, wordStem)) || namesDocument(context, stems);
+  return names.filter((name) => {
+    const known = name.stems.filter((wordStem) => statistics.documentsHolding(wordStem) > 0);
+    return known.length > 0 && !contexts.some((context) => holds(context, known));
+  });
+}
