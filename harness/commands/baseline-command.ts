@@ -11,6 +11,7 @@ import type { CommandIo } from '../cli.ts';
 import { compareReports, loadComparableReport, renderComparisonMarkdown, toBaselineReport } from '../compare/index.ts';
 import { readRunReport, type RunReport } from '../report/index.ts';
 import { digestConfig, displayPath, executeRun, findInfrastructureErrors, formatSuiteCheck, resolveConfigPaths } from '../run/index.ts';
+import { defaultGatesFile } from '../score/index.ts';
 
 interface BaselineOptions extends GlobalOptions {
   suite: string;
@@ -38,7 +39,7 @@ export function registerBaselineCommand(cli: Argv<GlobalOptions>, io: CommandIo,
         .option('from', { type: 'string', describe: 'a finished run folder or report.json to take the baseline from (default: run the suite now)' })
         .option('perturb', { type: 'boolean', default: true, describe: 'when running: include perturb.jsonl, as CI does (--no-perturb for the baseline cases only)' })
         .option('out', { type: 'string', describe: 'baseline file (default <reportDir>/baseline/<suite>.json)' })
-        .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/gates.json)' }),
+        .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/<suite>/gates.json if the suite has one, else <goldenDir>/gates.json)' }),
     async (argv) => {
       const options = argv as unknown as BaselineOptions;
       const context = createContext(options, io);
@@ -52,7 +53,7 @@ export function registerBaselineCommand(cli: Argv<GlobalOptions>, io: CommandIo,
           suite: options.suite,
           config,
           cwd: context.cwd,
-          gatesFile: options.gates === undefined ? path.join(config.paths.goldenDir, 'gates.json') : path.resolve(context.cwd, options.gates),
+          gatesFile: options.gates === undefined ? defaultGatesFile(config.paths.goldenDir, options.suite) : path.resolve(context.cwd, options.gates),
           selection: { perturb: options.perturb, filter: [], shard: null },
           resume: false,
           concurrency: config.provider === 'openai' ? 4 : 1,

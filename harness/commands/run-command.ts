@@ -11,6 +11,7 @@ import { compareReports, loadComparableReport } from '../compare/index.ts';
 import { formatCaseLine, formatRunSummary, REPORT_FILES } from '../report/index.ts';
 import { addComparisonToReport, REPORT_SECTION_FILES } from '../report-sections/index.ts';
 import { displayPath, executeRun, formatSuiteCheck, parseShard, resolveConfigPaths, RUN_FILES } from '../run/index.ts';
+import { defaultGatesFile } from '../score/index.ts';
 
 interface RunOptions extends GlobalOptions {
   suite: string;
@@ -56,7 +57,7 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         .option('run-id', { type: 'string', describe: 'name of the run folder under reports/ (default <suite>-<UTC timestamp>[-shard<i>of<n>])' })
         .option('resume', { type: 'boolean', default: false, describe: 'continue a killed run without repeating a finished case: --run-id, or the latest unfinished run of the suite' })
         .option('replay', { type: 'boolean', default: false, describe: 'use only cached provider responses (generation.cache = replay); a miss is an infrastructure error' })
-        .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/gates.json)' })
+        .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/<suite>/gates.json if the suite has one, else <goldenDir>/gates.json)' })
         .option('compare', {
           type: 'string',
           describe:
@@ -85,7 +86,7 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         suite: options.suite,
         config,
         cwd: context.cwd,
-        gatesFile: options.gates === undefined ? path.join(config.paths.goldenDir, 'gates.json') : path.resolve(context.cwd, options.gates),
+        gatesFile: options.gates === undefined ? defaultGatesFile(config.paths.goldenDir, options.suite) : path.resolve(context.cwd, options.gates),
         selection: {
           perturb: options.perturb,
           filter: options.filter?.map(String),

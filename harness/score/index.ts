@@ -7,7 +7,7 @@ export { EQUALITY_MARGIN, evaluateGates } from './evaluate-gates.ts';
 export type { GateResult } from './evaluate-gates.ts';
 export { findMetric } from './find-metric.ts';
 export { Gate, Gates } from './gates.ts';
-export { loadGates } from './load-gates.ts';
+export { defaultGatesFile, loadGates } from './load-gates.ts';
 export type { LoadedGates } from './load-gates.ts';
 export type { AnswerTermMatch } from './match-answer-terms.ts';
 export { measureSpanRecall } from './measure-span-recall.ts';

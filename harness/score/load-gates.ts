@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { formatIssues } from '../../pipeline/config/load-config.ts';
 import { ClausegateError } from '../../pipeline/errors.ts';
 import { Gates } from './gates.ts';
@@ -38,4 +40,14 @@ export async function loadGates(file: string): Promise<LoadedGates> {
     });
   }
   return { gates: result.data, file, contentHash: `sha256:${createHash('sha256').update(bytes).digest('hex')}` };
+}
+
+/**
+ * The gates file a suite is checked against: its own `<goldenDir>/<suite>/gates.json` when it has
+ * one (a suite not yet at the QA contract holds its ratchet there), else the QA contract
+ * `<goldenDir>/gates.json`.
+ */
+export function defaultGatesFile(goldenDir: string, suite: string): string {
+  const own = path.join(goldenDir, suite, 'gates.json');
+  return existsSync(own) ? own : path.join(goldenDir, 'gates.json');
 }
