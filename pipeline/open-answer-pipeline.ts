@@ -25,13 +25,19 @@ export async function openAnswerPipeline(configured: ClausegateConfig, environme
       hint: 'add the source to .clausegate.json (sources.<name>.refusal) or pick one of the configured names',
     });
   }
-  // The source's own vocabulary joins the general expansion rules for every stage that reads them.
-  const config: ClausegateConfig = { ...configured, retrieval: { ...configured.retrieval, expansions: [...configured.retrieval.expansions, ...sourceConfig.expansions] } };
+  const config = configForSource(configured, source);
   const embedder = createEmbedder(config, environment);
-  const reranker = createReranker(config, environment);
-  const generator = createGenerator(config, environment);
+  const reranker = createReranker(config, environment, sourceConfig);
+  const generator = createGenerator(config, environment, sourceConfig);
   const index = await openIndex(config.paths.indexDir, source, { embedder: embedder.info });
   if (config.provider === 'offline') prepareOfflineReading(index.chunks.values());
   reranker.prepare?.(index.chunks.values());
   return { config, source, index, embedder, reranker, generator, close: () => index.close() };
+}
+
+/** The configuration a source's pipeline runs with: the source's own expansion rules join the general ones, for every stage that reads them. */
+export function configForSource(configured: ClausegateConfig, source: string): ClausegateConfig {
+  const sourceConfig = configured.sources[source];
+  if (sourceConfig === undefined) return configured;
+  return { ...configured, retrieval: { ...configured.retrieval, expansions: [...configured.retrieval.expansions, ...sourceConfig.expansions] } };
 }

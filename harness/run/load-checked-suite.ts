@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
+import { SourceConfig, type ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { openIndex } from '../../pipeline/store/index.ts';
 import type { IndexManifest } from '../../pipeline/store/index.ts';
 import { loadSuite } from '../golden/index.ts';
@@ -30,7 +30,7 @@ export async function loadCheckedSuite(input: { goldenDir: string; name: string;
   const source = suite.settings.source;
   if (input.config.sources[source] === undefined) {
     // The suite file carries its source's settings: a source no config names is the suite's corpus, with the suite's refusal.
-    input.config.sources[source] = { root: suite.settings.corpusRoot, refusal: suite.settings.refusal, documentHints: [], expansions: [], anchors: [] };
+    input.config.sources[source] = SourceConfig.parse({ root: suite.settings.corpusRoot, refusal: suite.settings.refusal });
   }
   const index = await openIndex(input.config.paths.indexDir, suite.settings.source);
   try {

@@ -8,6 +8,7 @@ import type { RerankCandidate, Reranker, RerankScore } from '../../pipeline/prov
 import type { RetrievalIndex } from '../../pipeline/retrieve/retrieve-candidates.ts';
 import type { Chunk, DefinitionEntry } from '../../pipeline/types.ts';
 import type { RunVersions } from '../report/run-report.ts';
+import { configForSource } from '../../pipeline/open-answer-pipeline.ts';
 
 /** The chunk texts and definitions of the index a report was run on. */
 export interface ReplayIndexData {
@@ -137,7 +138,7 @@ export function createReplayPipeline(input: CreateReplayPipelineInput): ReplayPi
   };
 
   return {
-    pipeline: { config: input.config, source: input.source, index, embedder, reranker, generator, now: () => 0 },
+    pipeline: { config: configForSource(input.config, input.source), source: input.source, index, embedder, reranker, generator, now: () => 0 },
     generation: () => generation,
   };
 }

@@ -1,6 +1,7 @@
 import { answerQuestion } from '../../pipeline/answer-question.ts';
 import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { createGenerator } from '../../pipeline/providers/create-generator.ts';
+import { configForSource } from '../../pipeline/open-answer-pipeline.ts';
 import { buildRunReport } from '../report/build-run-report.ts';
 import type { CaseResult } from '../report/case-result.ts';
 import type { RunReport } from '../report/run-report.ts';
@@ -67,7 +68,9 @@ export interface ReplayedReport {
 export async function replayReport(input: ReplayReportInput): Promise<ReplayedReport> {
   const { report, config } = input;
   // The offline generator exactly as a run builds it (the pipeline's own factory, so settings it reads cannot drift).
-  const extractive = report.versions.generator.startsWith('offline-extractive/') ? createGenerator({ ...config, provider: 'offline' }, { openaiApiKey: undefined, openaiBaseUrl: undefined }) : undefined;
+  const extractive = report.versions.generator.startsWith('offline-extractive/')
+    ? createGenerator({ ...configForSource(config, report.suite.source), provider: 'offline' }, { openaiApiKey: undefined, openaiBaseUrl: undefined }, config.sources[report.suite.source])
+    : undefined;
   const pricing = report.options.provider === 'openai' ? config.openai.pricing : undefined;
   const embedderName = report.versions.embedder.split('/')[0] ?? '';
   const cases: ReplayedCase[] = [];

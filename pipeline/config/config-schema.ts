@@ -56,6 +56,16 @@ export const SourceConfig = z
     expansions: z.array(ExpansionRule).default([]),
     /** The exchanges, products and parties this source's questions name (see `AnchorConfig`). */
     anchors: z.array(AnchorConfig).default([]),
+    /** What the offline lexical scorers know of this source's vocabulary (see `OfflineLexicalOptions`). */
+    lexical: z
+      .object({
+        /** The publisher's words nearly every chunk holds (`cme`, `group`): weighted low, like `market` or `data`. */
+        genericWords: z.array(z.string().min(1)).default([]),
+        /** Exchange families whose data the source prices apart, each with the names that mean it. */
+        exchangeFamilies: z.array(z.object({ family: z.string().min(1), names: z.array(z.string().min(1)).min(1) }).strict()).default([]),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict();
 export type SourceConfig = z.infer<typeof SourceConfig>;
@@ -93,6 +103,7 @@ export const ClausegateConfig = z
           documentHints: ['harbourview', 'license agreement', 'fee schedule', 'definitions'],
           expansions: [],
           anchors: [],
+          lexical: { genericWords: [], exchangeFamilies: [] },
         },
       }),
     openai: z

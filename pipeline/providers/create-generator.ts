@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ClausegateConfig } from '../config/config-schema.ts';
+import type { ClausegateConfig, SourceConfig } from '../config/config-schema.ts';
 import type { ProviderEnvironment } from '../config/load-config.ts';
 import { ClausegateError } from '../errors.ts';
 import { createOpenAIClient } from './create-openai-client.ts';
@@ -15,10 +15,10 @@ import { createResponseCache } from './response-cache.ts';
  * `openai.maxRetries`, caching its replies in `<paths.cacheDir>/responses` in the `generation.cache`
  * mode. Throws `provider_missing_key` when `openai` is chosen without `OPENAI_API_KEY` in `environment`.
  */
-export function createGenerator(config: ClausegateConfig, environment: ProviderEnvironment): Generator {
+export function createGenerator(config: ClausegateConfig, environment: ProviderEnvironment, source?: SourceConfig): Generator {
   switch (config.provider) {
     case 'offline':
-      return createExtractiveGenerator({ expansions: config.retrieval.expansions });
+      return createExtractiveGenerator({ expansions: config.retrieval.expansions, ...source?.lexical });
     case 'openai':
       return createOpenAIGenerator({
         client: createOpenAIClient(environment, config.openai),

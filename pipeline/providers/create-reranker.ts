@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ClausegateConfig } from '../config/config-schema.ts';
+import type { ClausegateConfig, SourceConfig } from '../config/config-schema.ts';
 import type { ProviderEnvironment } from '../config/load-config.ts';
 import { ClausegateError } from '../errors.ts';
 import { createOpenAIClient } from './create-openai-client.ts';
@@ -19,12 +19,12 @@ import { createResponseCache } from './response-cache.ts';
  * treats like any reranker failure: retrieval order, marked `rerank_fallback`). Throws
  * `provider_missing_key` when `openai` is chosen without `OPENAI_API_KEY` in `environment`.
  */
-export function createReranker(config: ClausegateConfig, environment: ProviderEnvironment): Reranker {
+export function createReranker(config: ClausegateConfig, environment: ProviderEnvironment, source?: SourceConfig): Reranker {
   switch (config.provider) {
     case 'offline':
       return config.rerank.offlineModel === 'learned'
         ? createLearnedReranker(loadRerankWeights(config.rerank.weightsFile ?? DEFAULT_RERANK_WEIGHTS_FILE), config.retrieval.expansions)
-        : createOfflineReranker({ expansions: config.retrieval.expansions });
+        : createOfflineReranker({ expansions: config.retrieval.expansions, ...source?.lexical });
     case 'openai':
       return createOpenAIReranker({
         client: createOpenAIClient(environment, config.openai),

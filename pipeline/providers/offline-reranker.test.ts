@@ -3,6 +3,11 @@ import { createOfflineReranker, definesTerm, dropUnmatchedFraming, measureSegmen
 import { createExtractiveGenerator } from './extractive-generator.ts';
 import type { RerankCandidate } from './reranker.ts';
 import { describeRerankerContract } from './reranker.contract.ts';
+import { SourceConfig } from '../config/config-schema.ts';
+import { loadProjectSources } from '../testing/load-project-sources.ts';
+
+// The CME source's lexicon as the project configures it (`.clausegate.json`): its publisher words and exchange families.
+const CME = SourceConfig.parse(loadProjectSources().cme).lexical;
 
 describeRerankerContract('offline-lexical', () => ({ reranker: createOfflineReranker() }));
 
@@ -13,7 +18,7 @@ function candidate(chunkId: string, sectionHeading: string, text: string): Reran
 }
 
 async function scoreOf(question: string, item: RerankCandidate) {
-  const [score] = await createOfflineReranker().rerank(question, [item]);
+  const [score] = await createOfflineReranker(CME).rerank(question, [item]);
   if (!score) throw new Error('no score');
   return score;
 }
@@ -120,7 +125,7 @@ describe('createOfflineReranker', () => {
       'Affiliate: an entity that controls, is controlled by or is under common control with a Party.\nSubscriber: a person or entity that receives Information from a Distributor.',
     );
     const mention = candidate('mention', 'Reporting', 'Distributor shall report each Subscriber to CME every month.');
-    const [defining, mentioning] = await createOfflineReranker().rerank('What is a Subscriber according to CME licensing terms?', [definitions, mention]);
+    const [defining, mentioning] = await createOfflineReranker(CME).rerank('What is a Subscriber according to CME licensing terms?', [definitions, mention]);
     expect(defining?.score).toBe(3);
     expect(defining?.detail).toContain('defines "subscriber"');
     expect(mentioning?.score).toBeLessThan(3);
@@ -152,18 +157,18 @@ describe('createOfflineReranker', () => {
     const introduction = 'Introduction of CME Term SOFR Information Data License Fees in 2026. Effective January 1, 2026, licensing fees are being introduced which may apply to you.';
     const notice = (chunkId: string, text: string, doc = 'term-sofr-notice-2026.pdf'): RerankCandidate => ({ chunkId, doc, sectionHeading: 'CME Term SOFR Licensing Fees', text });
     const table = notice('table', 'CME Term SOFR Data License Fees Effective January 1, 2026\nFinancial Institution | 1 - 25 | $50 | $125');
-    const [intro, priced] = await createOfflineReranker().rerank(question, [notice('intro', introduction), table]);
+    const [intro, priced] = await createOfflineReranker(CME).rerank(question, [notice('intro', introduction), table]);
     expect(priced!.score).toBe(3);
     expect(intro!.score).toBe(2);
     expect(intro!.detail).toContain('another chunk of term-sofr-notice-2026.pdf holds the value asked for');
     // Alone, or beside another document's table, the introduction answers nothing.
     expect((await scoreOf(question, notice('intro', introduction))).score).toBe(1);
-    const [otherIntro] = await createOfflineReranker().rerank(question, [notice('intro', introduction, 'other-notice.pdf'), table]);
+    const [otherIntro] = await createOfflineReranker(CME).rerank(question, [notice('intro', introduction, 'other-notice.pdf'), table]);
     expect(otherIntro!.score).toBe(1);
   });
 
   it('orders chunks of equal score by a finer strength', async () => {
-    const [loose, tight] = await createOfflineReranker().rerank(FEE_QUESTION, [
+    const [loose, tight] = await createOfflineReranker(CME).rerank(FEE_QUESTION, [
       candidate('loose', 'Fee List', 'Real Time | Display Device | $134.50\nDelayed | Data Feed | $304\nHistorical | Data Feed | $35,220'),
       candidate('tight', 'Real-Time Display Device Fees', 'Real Time | Display Device | $134.50'),
     ]);
@@ -178,7 +183,7 @@ describe('createOfflineReranker', () => {
     const framed = await scoreOf('Our ops team asked me this: what are the device fee waiver policies?', waiver);
     expect(framed.score).toBe(plain.score);
     expect(framed.detail).not.toContain('ops');
-    const profile = profileQuestion('Our desk has GME screens. What was the device fee in 2025?');
+    const profile = profileQuestion('Our desk has GME screens. What was the device fee in 2025?', CME);
     expect(profile.terms.filter((term) => term.framing).map((term) => term.display)).toEqual(['desk', 'gme', 'screens']);
     const kept = dropUnmatchedFraming(profile, ['GME | Real Time | Device | $101.50']);
     expect(kept.terms.map((term) => term.display)).toEqual(['gme', 'device', 'fee', '2025']);
@@ -191,27 +196,27 @@ describe('createOfflineReranker', () => {
       'If the Corrected Report identifies a decrease, CME may issue a credit, but only if the Corrected Report was submitted within ninety (90) Days. Such credits are limited to a period of three (3) months.',
     );
     const question = 'We over-reported devices last quarter. Within what period must a Corrected Report be filed to get a credit, and how far back can the credit go?';
-    const profile = profileQuestion(question);
+    const profile = profileQuestion(question, CME);
     expect(profile.contextSentence).toBe(true);
     expect(profile.ask).toBe('duration');
     // `within what` opens the question; `far`, `back`, `get` and `go` are its phrasing, not terms.
     expect(profile.terms.filter((term) => !term.framing).map((term) => term.display)).toEqual(['period', 'corrected', 'filed', 'credit']);
     // `take effect`: the verb is phrasing; `effect` is what an `effective` date answers.
-    expect(profileQuestion('When do the new fees take effect?').terms.map((term) => term.display)).toEqual(['new', 'fees', 'effect']);
-    const framed = await createOfflineReranker().rerank(question, [clause, candidate('devices', 'Devices', 'Devices reported last quarter.')]);
+    expect(profileQuestion('When do the new fees take effect?', CME).terms.map((term) => term.display)).toEqual(['new', 'fees', 'effect']);
+    const framed = await createOfflineReranker(CME).rerank(question, [clause, candidate('devices', 'Devices', 'Devices reported last quarter.')]);
     expect(framed[0]!.score).toBe(3);
     // A framing clause before a colon can carry the subject (`Category B …: 2025 vs 2026 fee?`): it still counts.
-    expect(profileQuestion('Category B internal order processing enterprise tier: 2025 vs 2026 fee?').contextSentence).toBeUndefined();
-    expect(profileQuestion('A retail broker runs a simulator for non-professionals. Which fees apply?').contextSentence).toBeUndefined();
+    expect(profileQuestion('Category B internal order processing enterprise tier: 2025 vs 2026 fee?', CME).contextSentence).toBeUndefined();
+    expect(profileQuestion('A retail broker runs a simulator for non-professionals. Which fees apply?', CME).contextSentence).toBeUndefined();
     // Years and the fee an amount answers do not make a question stand by itself: GME stays its subject.
-    expect(profileQuestion('Our desk has GME real-time professional screens. What was the device fee in 2025 and what is it in 2026?').contextSentence).toBeUndefined();
+    expect(profileQuestion('Our desk has GME real-time professional screens. What was the device fee in 2025 and what is it in 2026?', CME).contextSentence).toBeUndefined();
   });
 
   it('caps at 1 a fee row when another candidate names the thing asked for more narrowly', async () => {
     const question = 'How much does a Television Distribution license cost?';
     const gme = candidate('gme', 'Data Distribution License Fees', 'Real Time Distribution | $22,110\nDelayed Distribution | $16,164');
     const clause = candidate('tv', '10. Television Distribution', 'Television Distribution of Information requires a separate license from CME.');
-    const [row, tv] = await createOfflineReranker().rerank(question, [gme, clause]);
+    const [row, tv] = await createOfflineReranker(CME).rerank(question, [gme, clause]);
     expect(row!.score).toBe(1);
     expect(row!.detail).toContain('also television');
     expect(tv!.score).toBe(1); // names the licence, but no amount
@@ -224,17 +229,17 @@ describe('createOfflineReranker', () => {
     const row = { chunkId: 'row', doc: 'fee-list-2026.pdf', sectionHeading: 'CME, CBOT, NYMEX and COMEX Information', text: 'Distribution\nReal Time | Licensee Group | $29,280' };
     const note = { chunkId: 'note', doc: 'fee-list-2026.pdf', sectionHeading: 'Notes', text: 'Where Licensee holds both Real Time and Delayed Distribution License, only the Real Time fee applies.' };
     const other = { chunkId: 'other', doc: 'other-list.pdf', sectionHeading: 'CME Fees', text: 'Data License\nReal Time | Licensee Group | $4000\nDistribution\nReal Time | Licensee Group | $0' };
-    const [alone] = await createOfflineReranker().rerank(question, [row, other]);
+    const [alone] = await createOfflineReranker(CME).rerank(question, [row, other]);
     expect(alone!.score).toBe(1);
     expect(alone!.detail).toContain('also license');
-    const [withNote] = await createOfflineReranker().rerank(question, [row, other, note]);
+    const [withNote] = await createOfflineReranker(CME).rerank(question, [row, other, note]);
     expect(withNote!.score).toBe(3);
   });
 
   it('keeps a fee row under a product heading the question does not name below 3', async () => {
     const question = 'What is the real time distribution license fee in the CME fee list?';
     const rows = 'Distribution License\nReal Time | Licensee Group | $29,280';
-    const [exchanges, product, titled] = await createOfflineReranker().rerank(question, [
+    const [exchanges, product, titled] = await createOfflineReranker(CME).rerank(question, [
       candidate('exchanges', 'CME, CBOT, NYMEX and COMEX Information (fees are assessed per exchange)', rows),
       candidate('product', 'Standard CME Soybean Oilshare Index', rows),
       // Only the topic before ` › ` counts: the title after it may belong to the table above.
@@ -260,7 +265,7 @@ describe('createOfflineReranker', () => {
     const question = "What was GME's Category A1 trading-as-a-principal non-display fee in 2025?";
     const list = candidate('list-2025', 'GME Fees 2025', 'Non-Display | Category A1 – Trading As a Principal | Licensee Group | $1012');
     const notice = candidate('gme-notice-2025', 'Non-Display Real Time License Fees', 'Non-Display (A1) - Trading as a Principal Real Time | Licensee Group | $1,012');
-    const [, scored] = await createOfflineReranker().rerank(question, [list, notice]);
+    const [, scored] = await createOfflineReranker(CME).rerank(question, [list, notice]);
     expect(scored!.score).toBe(3);
   });
 
@@ -269,13 +274,13 @@ describe('createOfflineReranker', () => {
     expect(profile.terms.map((term) => term.display)).not.toContain('compliance');
     expect(profile.ask).toBe('date');
     // Framing that reports a request is only who asks, too.
-    const reported = profileQuestion('Our ops team asked me this: What are the entitlement reporting requirements?');
+    const reported = profileQuestion('Our ops team asked me this: What are the entitlement reporting requirements?', CME);
     expect(reported.terms.map((term) => term.display)).toEqual(['entitlement', 'reporting', 'requirements']);
-    expect(profileQuestion('My manager wants to know: what is the delayed wallboard fee?').terms.map((term) => term.display)).not.toContain('manager');
+    expect(profileQuestion('My manager wants to know: what is the delayed wallboard fee?', CME).terms.map((term) => term.display)).not.toContain('manager');
   });
 
   it('reads "X or Y" as one term either word answers', async () => {
-    const profile = profileQuestion('How long must a Licensee or Subscriber Group retain records for audit purposes?');
+    const profile = profileQuestion('How long must a Licensee or Subscriber Group retain records for audit purposes?', CME);
     expect(profile.terms.find((term) => term.display === 'licensee|subscriber')?.alternatives).toEqual([['subscriber']]);
     const clause = candidate('records', 'Subscriber Reporting Obligations', 'Subscriber Group will maintain complete and accurate books and records and retain such Records for the most recent five (5) year period.');
     expect((await scoreOf('How long must a Licensee or Subscriber Group retain records for audit purposes?', clause)).score).toBe(3);
@@ -347,7 +352,7 @@ describe('createOfflineReranker', () => {
   it('caps at 1 a chunk that lacks a year the question names, unless its document name holds it', async () => {
     const question = 'What is the real-time display device fee for 2026?';
     const row = 'Real Time | Device | $134.50';
-    const [older, named] = await createOfflineReranker().rerank(question, [
+    const [older, named] = await createOfflineReranker(CME).rerank(question, [
       { chunkId: 'old', doc: 'january-2025-market-data-fee-list.pdf', sectionHeading: 'Display Device', text: row },
       { chunkId: 'new', doc: 'january-2026-market-data-fee-list.pdf', sectionHeading: 'Display Device', text: row },
     ]);
@@ -359,7 +364,7 @@ describe('createOfflineReranker', () => {
   it('does not cap a chunk that holds one of the years a comparison names', async () => {
     const question = 'Real-time display device fee: 2025 vs 2026?';
     const row = 'Real Time | Device | $134.50';
-    const [named, other] = await createOfflineReranker().rerank(question, [
+    const [named, other] = await createOfflineReranker(CME).rerank(question, [
       { chunkId: 'new', doc: 'january-2026-market-data-fee-list.pdf', sectionHeading: 'Display Device', text: row },
       { chunkId: 'old', doc: 'january-2024-market-data-fee-list.pdf', sectionHeading: 'Display Device', text: row },
     ]);
@@ -407,7 +412,7 @@ describe('createOfflineReranker', () => {
 
 describe('profileQuestion', () => {
   it('drops stop words, splits hyphenated words and weighs generic words low', () => {
-    const profile = profileQuestion(FEE_QUESTION);
+    const profile = profileQuestion(FEE_QUESTION, CME);
     expect(profile.terms.map((term) => term.display)).toEqual(['real', 'time', 'display', 'device', 'fee', 'cme', 'market', 'data']);
     expect(profile.terms.find((term) => term.display === 'cme')?.weight).toBe(0.25);
     expect(profile.ask).toBe('amount');
@@ -439,7 +444,7 @@ describe('profileQuestion', () => {
     ['Just to double-check, Subscriber Group definition', 'definition'],
     ['For our compliance review, could you tell me: What were the 2024 non-display Category A1 enterprise fees?', 'amount'],
   ] as const)('%s → %s', (question, ask) => {
-    expect(profileQuestion(question).ask).toBe(ask);
+    expect(profileQuestion(question, CME).ask).toBe(ask);
   });
 
   it.each([
@@ -452,13 +457,13 @@ describe('profileQuestion', () => {
     ['What exactly is the Last Trade Price for Event Contract Information, and what does it exclude?', ['last', 'trade', 'price']],
     ['In the ILA Schedule 2, what is an Application?', ['application']],
   ] as const)('reads %j as a definition of %j', (question, subject) => {
-    const profile = profileQuestion(question);
+    const profile = profileQuestion(question, CME);
     expect(profile.ask).toBe('definition');
     expect(profile.subject).toEqual(subject);
   });
 
   it('counts the noun after what or which, standing before the verb, as the kind of answer (half weight)', () => {
-    const weights = (question: string) => Object.fromEntries(profileQuestion(question).terms.map((term) => [term.display, term.weight]));
+    const weights = (question: string) => Object.fromEntries(profileQuestion(question, CME).terms.map((term) => [term.display, term.weight]));
     expect(weights('What language must CME usage reports be submitted in?')).toMatchObject({ language: 0.5, usage: 1, reports: 1, submitted: 1 });
     // A compound names the subject, not the kind of answer.
     expect(weights('What notice period applies to terminating a Subscriber Addendum?')).toMatchObject({ notice: 1, period: 1 });
@@ -467,32 +472,32 @@ describe('profileQuestion', () => {
   });
 
   it('reads "who is part of X" as asking for the members of X, and a label code as a letter or number only', () => {
-    const profile = profileQuestion('Who is part of the Licensee Group under a CME ILA?');
+    const profile = profileQuestion('Who is part of the Licensee Group under a CME ILA?', CME);
     expect(profile.terms.map((term) => term.display)).toEqual(['licensee', 'group', 'cme', 'ila']);
     expect(profile.subject).toEqual(['licensee', 'group']);
-    expect(profileQuestion('What is the Category A fee under Schedule 2?').terms.map((term) => term.display)).toEqual(['category', 'category a', 'fee', 'schedule', '2']);
-    expect(profileQuestion('What is the Category A1 fee under Schedule 1a?').phrases).toEqual(expect.arrayContaining([['category', 'a1'], ['schedul', '1a']]));
+    expect(profileQuestion('What is the Category A fee under Schedule 2?', CME).terms.map((term) => term.display)).toEqual(['category', 'category a', 'fee', 'schedule', '2']);
+    expect(profileQuestion('What is the Category A1 fee under Schedule 1a?', CME).phrases).toEqual(expect.arrayContaining([['category', 'a1'], ['schedul', '1a']]));
   });
 
   it('reads a list of labels as one term per label', () => {
     const terms = profileQuestion('What are the three primary categories (A, B, and C) used to define Internal Non-Display Usage?').terms;
     expect(terms.filter((term) => term.listed).map((term) => term.display)).toEqual(['category a', 'category b', 'category c']);
-    expect(profileQuestion('Are Schedules 1 and 1a mandatory?').terms.filter((term) => term.listed).map((term) => term.display)).toEqual(['schedule 1', 'schedule 1a']);
+    expect(profileQuestion('Are Schedules 1 and 1a mandatory?', CME).terms.filter((term) => term.listed).map((term) => term.display)).toEqual(['schedule 1', 'schedule 1a']);
   });
 
   it('finds the subject of a definition question', () => {
-    expect(profileQuestion('What is Unit of Count in CME data licensing?').subject).toEqual(['unit', 'of', 'count']);
-    expect(profileQuestion('What is a Subscriber according to CME licensing terms?').subject).toEqual(['subscriber']);
-    expect(profileQuestion('What uses count as Non-Display Benchmark Use in electronic systems?').subject).toEqual(['non-display', 'benchmark', 'use']);
+    expect(profileQuestion('What is Unit of Count in CME data licensing?', CME).subject).toEqual(['unit', 'of', 'count']);
+    expect(profileQuestion('What is a Subscriber according to CME licensing terms?', CME).subject).toEqual(['subscriber']);
+    expect(profileQuestion('What uses count as Non-Display Benchmark Use in electronic systems?', CME).subject).toEqual(['non-display', 'benchmark', 'use']);
     // No comma before the question: it begins at its question word.
-    expect(profileQuestion('Under the Term SOFR Schedule 7 amendments what uses count as Non-Display Benchmark Use?').subject).toEqual(['non-display', 'benchmark', 'use']);
+    expect(profileQuestion('Under the Term SOFR Schedule 7 amendments what uses count as Non-Display Benchmark Use?', CME).subject).toEqual(['non-display', 'benchmark', 'use']);
   });
 
   it('counts an expansion rule as the abbreviation it expands', async () => {
     const row = candidate('row', 'CME Group Fee List', 'Display Device\nReal Time | Device | $130.10');
     const expansions = [{ pattern: 'RT', expansion: 'real time' }];
-    const [plain] = await createOfflineReranker().rerank('RT device fee', [row]);
-    const [expanded] = await createOfflineReranker({ expansions }).rerank('RT device fee', [row]);
+    const [plain] = await createOfflineReranker(CME).rerank('RT device fee', [row]);
+    const [expanded] = await createOfflineReranker({ ...CME, expansions }).rerank('RT device fee', [row]);
     expect(plain!.score).toBeLessThan(3);
     expect(expanded!.score).toBe(3);
   });
@@ -506,7 +511,7 @@ describe('profileQuestion', () => {
   });
 
   it('keeps labels such as Category A together', () => {
-    const profile = profileQuestion('What is the maximum fee cap for Category A non-display licenses?');
+    const profile = profileQuestion('What is the maximum fee cap for Category A non-display licenses?', CME);
     expect(profile.terms.map((term) => term.display)).toContain('category a');
   });
 });
@@ -682,7 +687,7 @@ describe('offline reranker: the agreement a question names', () => {
   it('reads the parties a question names as context of their agreement, so its governing-law clause outranks its preamble', async () => {
     const question = "Which state's law governs the Quill Orchard licence agreement?";
     const candidates = chunks.filter((chunk) => chunk.doc === 'exhibit-10-1.pdf');
-    const unprepared = await createOfflineReranker().rerank(question, candidates);
+    const unprepared = await createOfflineReranker(CME).rerank(question, candidates);
     const reranker = createOfflineReranker();
     reranker.prepare!(chunks);
     const prepared = await reranker.rerank(question, candidates);

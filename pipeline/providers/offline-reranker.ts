@@ -132,6 +132,13 @@ export interface OfflineLexicalOptions {
    * names (`RT`) also counts as found where the text has the expansion (`real time`). Default none.
    */
   expansions?: readonly { pattern: string; expansion: string }[];
+  /** The source's publisher words nearly every chunk holds (`sources.<name>.lexical.genericWords`): weighted low like `market` or `data`. */
+  genericWords?: readonly string[];
+  /**
+   * The source's exchange families whose data it prices apart (`sources.<name>.lexical.exchangeFamilies`):
+   * for an amount question naming one family, a chunk naming only another is capped at 1.
+   */
+  exchangeFamilies?: readonly { family: string; names: readonly string[] }[];
 }
 
 /** The cut-offs of the offline reranker's 0–3 mapping (shares of the question's weighted terms). */
@@ -192,7 +199,9 @@ export interface QuestionProfile {
   subjectAlternatives?: string[][];
   /** Years the question names (`2026`): a chunk must hold them (or its document name must) to score above 1. */
   years: string[];
-  /** The exchange families the question names (`CME Group` for `CME` or `NYMEX`, `GME`; see `EXCHANGE_FAMILIES`). */
+  /** The source's generic words and exchange families (`SourceLexicon`). */
+  lexicon: SourceLexicon;
+  /** The exchange families the question names (`CME Group` for `CME` or `NYMEX`; see `SourceLexicon`). */
   exchanges?: string[];
   /**
    * True when the framing is a sentence of its own before a question that stands by itself (`we
@@ -219,7 +228,36 @@ const STOP_WORDS = new Set(
 );
 
 // Words nearly every chunk of a market-data licensing corpus contains: they count, but little.
-const GENERIC_WORDS = new Set(['cme', 'group', 'market', 'data', 'information', 'exchange', 'exchanges']);
+const GENERIC_WORDS = new Set(['market', 'data', 'information', 'exchange', 'exchanges']);
+
+/**
+ * What a source's configuration tells the lexical scorers (`sources.<name>.lexical`): its publisher's
+ * words that nearly every chunk holds (weighted like `GENERIC_WORDS`), and its exchange families,
+ * whose data it prices apart, as stem sequences. Compiled once per options object.
+ */
+interface SourceLexicon {
+  genericWords: ReadonlySet<string>;
+  families: readonly { family: string; names: readonly (readonly string[])[] }[];
+  familyStems: ReadonlySet<string>;
+}
+
+const lexiconByOptions = new WeakMap<OfflineLexicalOptions, SourceLexicon>();
+const EMPTY_LEXICON: SourceLexicon = { genericWords: GENERIC_WORDS, families: [], familyStems: new Set() };
+
+function lexiconOf(options: OfflineLexicalOptions): SourceLexicon {
+  if (options.genericWords === undefined && options.exchangeFamilies === undefined) return EMPTY_LEXICON;
+  let lexicon = lexiconByOptions.get(options);
+  if (lexicon === undefined) {
+    const families = (options.exchangeFamilies ?? []).map(({ family, names }) => ({ family, names: names.map((name) => wordsOf(normalizeForMatching(name)).map(stem)) }));
+    lexicon = {
+      genericWords: new Set([...GENERIC_WORDS, ...(options.genericWords ?? []).map((word) => word.toLowerCase())]),
+      families,
+      familyStems: new Set(families.flatMap(({ names }) => names.flat())),
+    };
+    lexiconByOptions.set(options, lexicon);
+  }
+  return lexicon;
+}
 const GENERIC_WEIGHT = 0.25;
 // Words that frame what kind of answer is wanted (`the X requirements`, `the Y policies`) and that
 // the answering text seldom repeats: they count half, and never as specific terms.
@@ -340,6 +378,7 @@ export function stem(word: string): string {
  * `meaning of X` / `what does X mean` / `how is X defined` with a subject of at most five words.
  */
 export function profileQuestion(question: string, options: OfflineLexicalOptions = {}): QuestionProfile {
+  const lexicon = lexiconOf(options);
   // `GME (Gulf Mercantile Exchange)`: the parenthesis spells out the abbreviation; it is the same term.
   const spelledOut = findSpelledOutAbbreviations(question);
   const normalized = normalizeForMatching(spelledOut.question).trim();
@@ -378,7 +417,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   // Only a noun standing alone before the verb (`what language must`, not `what notice period applies`).
   const typedPhrase = /^(?:what|which)\s+([\p{L}-]+)\s+([\p{L}']+)/u.exec(asked);
   const typed = typedPhrase !== null && STOP_WORDS.has(typedPhrase[2]!) ? typedPhrase[1] : undefined;
-  const answerType = typed !== undefined && !STOP_WORDS.has(typed) && !AMOUNT_WORDS.has(typed) && !GENERIC_WORDS.has(typed) ? typed : undefined;
+  const answerType = typed !== undefined && !STOP_WORDS.has(typed) && !AMOUNT_WORDS.has(typed) && !lexicon.genericWords.has(typed) ? typed : undefined;
   let previousContent: string | undefined;
   words.forEach((word, index) => {
     const isFraming = index < framingWords;
@@ -406,14 +445,14 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     // `a Licensee or Subscriber Group`: either party answers, so the second is another spelling of the first term.
     const before = words[index - 2];
     const either = previous === 'or' && before !== undefined ? terms.find((term) => term.stems.length === 1 && term.stems[0] === stem(before) && term.weight === 1) : undefined;
-    if (either !== undefined && !GENERIC_WORDS.has(word) && !FRAME_WORDS.has(word) && !/\p{N}/u.test(word)) {
+    if (either !== undefined && !lexicon.genericWords.has(word) && !FRAME_WORDS.has(word) && !/\p{N}/u.test(word)) {
       either.alternatives = [...(either.alternatives ?? []), [wordStem]];
       either.display = `${either.display}|${word}`;
       previousContent = wordStem;
       return;
     }
     const frame = FRAME_WORDS.has(word) || (!isFraming && word === answerType);
-    addTerm([wordStem], word, GENERIC_WORDS.has(word) ? GENERIC_WEIGHT : frame ? FRAME_WEIGHT : 1, isFraming);
+    addTerm([wordStem], word, lexicon.genericWords.has(word) ? GENERIC_WEIGHT : frame ? FRAME_WEIGHT : 1, isFraming);
     if (previousContent !== undefined) addPhrase([previousContent, wordStem]);
     previousContent = wordStem;
   });
@@ -430,7 +469,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     }
   }
 
-  const ask = detectAsk(asked);
+  const ask = detectAsk(asked, lexicon);
   let subject: string[] | undefined;
   const candidate = definitionSubject(asked);
   // `What exactly is the Last Trade Price…`: a capitalised defined term asks for its definition,
@@ -447,8 +486,8 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     term.alternatives = [...(term.alternatives ?? []), expansion];
   }
   const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];
-  const profile: QuestionProfile = { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years };
-  const exchanges = exchangesNamedBy(words.map(stem));
+  const profile: QuestionProfile = { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years, lexicon };
+  const exchanges = exchangesNamedBy(lexicon, words.map(stem));
   if (exchanges.length > 0) profile.exchanges = exchanges;
   if (profile.ask === 'date' && DEADLINE_QUESTION.test(asked)) profile.deadline = true;
   // A question of three specific terms or more after a framing sentence (not a clause before a comma
@@ -520,7 +559,7 @@ function findSpelledOutAbbreviations(question: string): { question: string; rule
   return { question: text, rules };
 }
 
-function detectAsk(normalized: string): QuestionAsk {
+function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionAsk {
   if (
     /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:minutes|hours|days|weeks|months|years)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|notification|time)\b|\bretention\s+period\b|\bwithin\s+what\s+(?:period|time|timeframe|time\s+frame)\b|\bhow\s+far\s+back\b/.test(
       normalized,
@@ -537,7 +576,7 @@ function detectAsk(normalized: string): QuestionAsk {
   }
   if (/\bhow\s+(?:often|frequently)\b|\b(?:what|which)\s+(?:reporting\s+)?frequency\b/.test(normalized)) return 'frequency';
   if (/\bhow\s+much\b/.test(normalized) || /\b(?:cost|costs|charged?|pay|paid)\s*\??$/.test(normalized)) return 'amount';
-  const head = leadingPhraseHead(normalized);
+  const head = leadingPhraseHead(normalized, lexicon);
   if (head !== undefined && AMOUNT_WORDS.has(head)) return 'amount';
   return 'none';
 }
@@ -546,7 +585,7 @@ function detectAsk(normalized: string): QuestionAsk {
  * The last word of the question's leading noun phrase (`what are the device fee waiver policies` →
  * `policies`), not counting trailing years and generic words (`delayed wallboard fee 2026` → `fee`).
  */
-function leadingPhraseHead(normalized: string): string | undefined {
+function leadingPhraseHead(normalized: string, lexicon: SourceLexicon): string | undefined {
   // The leading phrase ends at a dash, colon, semicolon or comma (`the 2026 historical data distribution fees — what are they`).
   const phrase = normalized.split(/\s[-\u2013\u2014]\s|[:;,]/u)[0] ?? normalized;
   const words = phrase.split(/[^\p{L}\p{N}'+-]+/u).filter((word) => word.length > 0);
@@ -557,7 +596,7 @@ function leadingPhraseHead(normalized: string): string | undefined {
     const word = words[index]!;
     if (PHRASE_BOUNDARIES.has(word)) break;
     // A keyword query names the year and the exchange after its head noun (`RT device fee 2025 CME`).
-    if (head !== undefined && (/^(?:19|20)\d{2}$/.test(word) || GENERIC_WORDS.has(word))) continue;
+    if (head !== undefined && (/^(?:19|20)\d{2}$/.test(word) || lexicon.genericWords.has(word))) continue;
     head = word;
   }
   if (head === undefined) return undefined;
@@ -951,28 +990,15 @@ function sameWordsAllowingTypos(left: string, right: string): boolean {
   return leftWords.every((word, index) => word === rightWords[index] || (word.length >= 5 && isTypoOf(word, rightWords[index]!)));
 }
 
-/**
- * Exchange families whose data the corpus prices apart: CME Group's four exchanges, and the Gulf
- * Mercantile Exchange (formerly the Dubai Mercantile Exchange), whose fees CME publishes in notices
- * and fee-list pages of their own. Each name is a sequence of stems.
- */
-const EXCHANGE_FAMILIES: readonly { family: string; names: readonly (readonly string[])[] }[] = [
-  { family: 'CME Group', names: [['cme'], ['cbot'], ['nymex'], ['comex'], ['chicago', 'mercantile'], ['chicago', 'board']] },
-  { family: 'GME', names: [['gme'], ['dme'], ['gulf', 'mercantile'], ['dubai', 'mercantile']] },
-];
-
-/** Every stem of an exchange name: no product a heading names. */
-const EXCHANGE_STEMS: ReadonlySet<string> = new Set(EXCHANGE_FAMILIES.flatMap(({ names }) => names.flat()));
-
 /** The exchange families a sequence of stems names. */
-function exchangesNamedBy(stems: readonly string[]): string[] {
-  return EXCHANGE_FAMILIES.filter(({ names }) => names.some((name) => containsSequence(stems, name))).map(({ family }) => family);
+function exchangesNamedBy(lexicon: SourceLexicon, stems: readonly string[]): string[] {
+  return lexicon.families.filter(({ names }) => names.some((name) => containsSequence(stems, name))).map(({ family }) => family);
 }
 
 /** `otherExchange` of `ChunkRelevance`: set on an amount question when the chunk names only exchanges the question does not. */
 function otherExchangeOf(profile: QuestionProfile, streams: readonly TokenStream[]): { otherExchange?: string } {
   if (profile.ask !== 'amount' || profile.exchanges === undefined) return {};
-  const named = new Set(streams.flatMap((stream) => exchangesNamedBy(stream.stems)));
+  const named = new Set(streams.flatMap((stream) => exchangesNamedBy(profile.lexicon, stream.stems)));
   if (named.size === 0 || profile.exchanges.some((family) => named.has(family))) return {};
   return { otherExchange: [...named].join(', ') };
 }
@@ -987,9 +1013,9 @@ function unaskedHeadingOf(profile: QuestionProfile, heading: string): { unaskedH
   if (qualifierTerms(profile).some((term) => termCredit(term, stream) > 0)) return {};
   const own = new Set(
     wordsOf(normalizeForMatching(heading))
-      .filter((word) => word.length > 2 && !/\p{N}/u.test(word) && !STOP_WORDS.has(word) && !GENERIC_WORDS.has(word) && !AMOUNT_WORDS.has(word) && !LABEL_WORDS.has(word) && !MONTH_NAME.test(word))
+      .filter((word) => word.length > 2 && !/\p{N}/u.test(word) && !STOP_WORDS.has(word) && !profile.lexicon.genericWords.has(word) && !AMOUNT_WORDS.has(word) && !LABEL_WORDS.has(word) && !MONTH_NAME.test(word))
       .map(stem)
-      .filter((word) => !EXCHANGE_STEMS.has(word) && !UNNAMING_HEADING_WORDS.has(word)),
+      .filter((word) => !profile.lexicon.familyStems.has(word) && !UNNAMING_HEADING_WORDS.has(word)),
   );
   return own.size >= 2 ? { unaskedHeading: heading } : {};
 }
