@@ -26,7 +26,7 @@ export async function openAnswerPipeline(configured: ClausegateConfig, environme
     });
   }
   const config = configForSource(configured, source);
-  const embedder = createEmbedder(config, environment);
+  const embedder = createEmbedder(config, environment, sourceConfig);
   const reranker = createReranker(config, environment, sourceConfig);
   const generator = createGenerator(config, environment, sourceConfig);
   const index = await openIndex(config.paths.indexDir, source, { embedder: embedder.info });

@@ -1,19 +1,19 @@
 // Child process of the benchmark: one cold offline ingest into a fresh index folder, then prints
 // its timings and this process's peak memory as JSON. Run in its own process so that "cold" means
 // a fresh module load and the peak RSS is the ingest's own.
-import { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { ingestSource } from '../../pipeline/ingest/index.ts';
 import { createEmbedder } from '../../pipeline/providers/create-embedder.ts';
+import { benchConfig } from './bench-config.ts';
 
 const [root, indexDir] = process.argv.slice(2);
 if (!root || !indexDir) throw new Error('usage: ingest-once.ts <root> <indexDir>');
 const started = performance.now();
-const config = ClausegateConfig.parse({ paths: { indexDir } });
+const config = benchConfig(indexDir);
 const summary = await ingestSource({
   source: 'cme',
   root,
   config,
-  embedder: createEmbedder(config, { openaiApiKey: undefined, openaiBaseUrl: undefined }),
+  embedder: createEmbedder(config, { openaiApiKey: undefined, openaiBaseUrl: undefined }, config.sources.cme),
   now: () => new Date(),
 });
 const wallMs = performance.now() - started;

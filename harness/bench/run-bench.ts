@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { answerQuestion } from '../../pipeline/answer-question.ts';
-import { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+import { benchConfig } from './bench-config.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const corpus = path.resolve(repoRoot, '../shared/corpus/cme');
@@ -84,7 +84,7 @@ async function benchQuery(): Promise<void> {
   const indexDir = mkdtempSync(path.join(tmpdir(), 'clausegate-bench-query-'));
   try {
     execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'ingest-once.ts'), corpus, indexDir], { cwd: repoRoot });
-    const config = ClausegateConfig.parse({ paths: { indexDir } });
+    const config = benchConfig(indexDir);
     const pipeline = await openAnswerPipeline(config, { openaiApiKey: undefined, openaiBaseUrl: undefined }, 'cme');
     // Distinct questions (the CME golden suite's), each asked once after a warm-up on others, so no
     // repeated prompt is counted; the index and the token counts of its chunks are warm.

@@ -33,7 +33,7 @@ export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
       const options = argv as unknown as IngestOptions;
       const context = createContext(options, io);
       const root = resolveSourceRoot({ source: options.source, root: options.root, path: options.path, config: context.config, cwd: context.cwd });
-      const embedder = createEmbedder(context.config, context.environment);
+      const embedder = createEmbedder(context.config, context.environment, context.config.sources[options.source]);
       const progress = createProgress(context.interactive && !options.json, context.stderr);
       const summary = await ingestSource({
         source: options.source,

@@ -1,4 +1,4 @@
-import type { ClausegateConfig } from '../config/config-schema.ts';
+import type { ClausegateConfig, SourceConfig } from '../config/config-schema.ts';
 import type { ProviderEnvironment } from '../config/load-config.ts';
 import { ClausegateError } from '../errors.ts';
 import { createOpenAIClient } from './create-openai-client.ts';
@@ -8,14 +8,14 @@ import { createOpenAIEmbedder } from './openai-embedder.ts';
 
 /**
  * Creates the embedder the config names: `offline` (the default) gives the hashed n-gram embedder
- * with `offline.embeddingDimensions`; `openai` gives the OpenAI embedder with the `openai` section's
+ * with `offline.embeddingDimensions` (and the source's generic words as stop words); `openai` gives the OpenAI embedder with the `openai` section's
  * model, dimensions, batch size, retries and concurrency. Throws `provider_missing_key` when
  * `openai` is chosen without `OPENAI_API_KEY` in `environment`.
  */
-export function createEmbedder(config: ClausegateConfig, environment: ProviderEnvironment): Embedder {
+export function createEmbedder(config: ClausegateConfig, environment: ProviderEnvironment, source?: SourceConfig): Embedder {
   switch (config.provider) {
     case 'offline':
-      return createOfflineEmbedder({ dimensions: config.offline.embeddingDimensions });
+      return createOfflineEmbedder({ dimensions: config.offline.embeddingDimensions, sourceStopwords: source?.lexical.genericWords });
     case 'openai':
       return createOpenAIEmbedder({
         client: createOpenAIClient(environment, config.openai),

@@ -39,7 +39,7 @@ describe('createOfflineEmbedder', () => {
   const embed = (text: string) => embedder.embedQuery(text);
 
   it('identifies its feature scheme, so stored vectors are never mixed with another scheme', () => {
-    expect(embedder.info).toEqual({ name: 'offline-hashed-ngram', model: 'hashed-word-char-ngram', dimensions: 1024, version: 'h1' });
+    expect(embedder.info).toEqual({ name: 'offline-hashed-ngram', model: 'hashed-word-char-ngram', dimensions: 1024, version: 'h2' });
   });
 
   it('refuses dimensions that are not a positive integer', () => {
@@ -162,3 +162,21 @@ function hasPdftotext(): boolean {
     return false;
   }
 }
+
+describe('offline embedder: a source\'s generic words', () => {
+  const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, index) => sum + value * b[index]!, 0);
+
+  it('weighs the source\'s publisher words as stop words, and names them in its version', async () => {
+    const plain = createOfflineEmbedder({ dimensions: 1024 });
+    const acme = createOfflineEmbedder({ dimensions: 1024, sourceStopwords: ['Acme'] });
+    expect(plain.info.version).toBe('h2');
+    expect(acme.info.version).toMatch(/^h2-s[0-9a-f]{8}$/);
+    expect(createOfflineEmbedder({ dimensions: 1024, sourceStopwords: ['acme'] }).info.version).toBe(acme.info.version);
+    // A question sharing only the publisher's word with a chunk moves away from it once that word is a stop word.
+    const [question] = await plain.embedDocuments(['acme royalty rate']);
+    const [chunk] = await plain.embedDocuments(['acme termination notice']);
+    const [questionStopped] = await acme.embedDocuments(['acme royalty rate']);
+    const [chunkStopped] = await acme.embedDocuments(['acme termination notice']);
+    expect(cosine(questionStopped!, chunkStopped!)).toBeLessThan(cosine(question!, chunk!));
+  });
+});

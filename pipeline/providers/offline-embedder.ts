@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ClausegateError } from '../errors.ts';
 import type { Embedder, EmbedderInfo } from './embedder.ts';
 
@@ -5,6 +6,12 @@ import type { Embedder, EmbedderInfo } from './embedder.ts';
 export interface OfflineEmbedderOptions {
   /** Number of hash buckets, i.e. the vector length (the config default is 1024). */
   dimensions: number;
+  /**
+   * The source's publisher words nearly every chunk holds (`sources.<name>.lexical.genericWords`),
+   * weighted as legal stop words. They change vectors, so they are part of the embedder's `version`
+   * (an index built with other words is never queried with these).
+   */
+  sourceStopwords?: readonly string[];
 }
 
 /**
@@ -26,9 +33,11 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions): Embedder
       hint: 'set offline.embeddingDimensions to a positive integer (default 1024)',
     });
   }
-  const info: EmbedderInfo = { name: 'offline-hashed-ngram', model: 'hashed-word-char-ngram', dimensions, version: 'h1' };
+  const sourceStopwords = new Set((options.sourceStopwords ?? []).map((word) => word.toLowerCase()));
+  const sourceDigest = sourceStopwords.size === 0 ? '' : `-s${createHash('sha256').update([...sourceStopwords].sort().join(' ')).digest('hex').slice(0, 8)}`;
+  const info: EmbedderInfo = { name: 'offline-hashed-ngram', model: 'hashed-word-char-ngram', dimensions, version: `h2${sourceDigest}` };
   const counter = new FeatureCounter();
-  const embed = (text: string): Float32Array => embedText(text, dimensions, counter);
+  const embed = (text: string): Float32Array => embedText(text, dimensions, counter, sourceStopwords);
   return {
     info,
     async embedDocuments(texts) {
@@ -98,7 +107,7 @@ const LEGAL_STOPWORDS = new Set(
   (
     'shall hereby herein hereof hereto hereunder therein thereof thereto thereunder whereas pursuant accordance respect ' +
     'include including provide provided applicable set forth said section subsection clause paragraph agreement party ' +
-    'cme group licensee licensor information data'
+    'licensee licensor information data'
   ).split(' '),
 );
 
@@ -191,9 +200,9 @@ class FeatureCounter {
   }
 }
 
-function embedText(text: string, dimensions: number, counter: FeatureCounter): Float32Array {
+function embedText(text: string, dimensions: number, counter: FeatureCounter, sourceStopwords: ReadonlySet<string>): Float32Array {
   counter.reset();
-  collectFeatures(text, counter);
+  collectFeatures(text, counter, sourceStopwords);
   const accumulator = new Float64Array(dimensions);
   for (let index = 0; index < counter.size; index += 1) {
     const slot = counter.slots[index]!;
@@ -217,7 +226,7 @@ function embedText(text: string, dimensions: number, counter: FeatureCounter): F
 }
 
 /** Scans the normalised text once, adding word, bigram and character n-gram features of each token. */
-function collectFeatures(text: string, counter: FeatureCounter): void {
+function collectFeatures(text: string, counter: FeatureCounter, sourceStopwords: ReadonlySet<string>): void {
   const normalised = text.normalize('NFKC').toLowerCase().replace(APOSTROPHES, '');
   const length = normalised.length;
   let previousHash = 0;
@@ -244,7 +253,7 @@ function collectFeatures(text: string, counter: FeatureCounter): void {
           wordClass = STOPWORD;
         } else {
           word = stem(surface);
-          wordClass = LEGAL_STOPWORDS.has(surface) || LEGAL_STOPWORDS.has(word) ? LEGAL_STOPWORD : CONTENT_WORD;
+          wordClass = LEGAL_STOPWORDS.has(surface) || LEGAL_STOPWORDS.has(word) || sourceStopwords.has(surface) || sourceStopwords.has(word) ? LEGAL_STOPWORD : CONTENT_WORD;
         }
       }
     } else if (kind === DIGIT || (kind === CURRENCY && index + 1 < length && characterKind(normalised.charCodeAt(index + 1)) === DIGIT)) {
