@@ -33,4 +33,6 @@ export interface RerankerInfo {
 export interface Reranker {
   readonly info: RerankerInfo;
   rerank(question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]>;
+  /** Reads the source's chunks once when the index opens (term statistics, warm caches); optional. */
+  prepare?(chunks: Iterable<{ doc: string; sectionHeading: string; text: string }>): void;
 }
