@@ -1,13 +1,13 @@
 import { answerWithTemplate, DryRunGenerator } from './answer-with-template.ts';
 import type { QueryRequest, SimulationResponse } from './query-schemas.ts';
 import { createRankScore } from './rank-score.ts';
-import { readQueryRequest } from './read-query-request.ts';
+import { readQueryRequest, type ReadQuery } from './read-query-request.ts';
 import { REDACTED } from './shape-query-response.ts';
 import type { ServiceState } from '../service-state.ts';
 import type { TenantConfig } from '../tenants/tenant-registry.ts';
 
 /**
- * A dry run: every stage up to the prompt runs for real on the first requested source, the
+ * A dry run: every stage up to the prompt runs for real on the requested sources in turn, the
  * generator is replaced by one that records the prompt and answers nothing, so no model is called.
  * Returns the prompt, the snippets selected with their rank scores, the drops with their reasons,
  * the token estimate and the model that would answer. Hidden documents are "[REDACTED]", the
@@ -15,7 +15,17 @@ import type { TenantConfig } from '../tenants/tenant-registry.ts';
  */
 export async function simulateQuery(state: ServiceState, tenant: TenantConfig, request: QueryRequest, requestId: string): Promise<SimulationResponse> {
   const read = readQueryRequest(state, tenant, request);
-  const source = read.sources[0]!;
+  let first: SimulationResponse | undefined;
+  // Like a query, the first source whose evidence would reach the model is the one simulated.
+  for (const source of read.sources) {
+    const simulated = await simulateOnSource(state, tenant, read, request, requestId, source);
+    if (!simulated.refused_before_model) return simulated;
+    first ??= simulated;
+  }
+  return first!;
+}
+
+async function simulateOnSource(state: ServiceState, tenant: TenantConfig, read: ReadQuery, request: QueryRequest, requestId: string, source: string): Promise<SimulationResponse> {
   return state.indexes.use(source, async (pipeline) => {
     const generator = new DryRunGenerator(pipeline.generator.info);
     const result = await answerWithTemplate(pipeline, read.query, {

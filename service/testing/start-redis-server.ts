@@ -39,6 +39,7 @@ export async function startRedisServer(): Promise<TestRedis> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => {});
     try {
       await Promise.race([client.connect().then(() => client.ping()), spawnError]);
       client.disconnect();
