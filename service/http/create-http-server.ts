@@ -10,6 +10,7 @@ import { registerAdminRoutes } from './admin-routes.ts';
 import { identifyCaller } from './authenticate.ts';
 import { registerHealthRoutes } from './health-routes.ts';
 import { registerQueryRoutes } from './query-routes.ts';
+import { registerSlackRoutes } from '../slack/slack-routes.ts';
 
 /** Options of `createHttpServer`. */
 export interface HttpServerOptions {
@@ -79,6 +80,7 @@ export async function createHttpServer(state: ServiceState, running: RunningJobs
   registerHealthRoutes(app, state);
   registerQueryRoutes(app, state, running);
   registerAdminRoutes(app, state);
+  registerSlackRoutes(app, state, running);
   options.register?.(app);
   return app;
 }

@@ -49,8 +49,10 @@ export const ServiceSettings = z
     /** The admin key; without it (or `adminKeySha256` in the tenants file) admin endpoints answer 401. */
     RAG_ADMIN_KEY: optionalText,
     RAG_SLACK_SIGNING_SECRET: optionalText,
-    /** The tenant whose sources a Slack command is answered from. */
+    /** The tenant whose sources and permissions a Slack command is answered with. */
     RAG_SLACK_TENANT: optionalText,
+    /** Answers are posted only to a `response_url` under this prefix (default Slack's own hooks), so a forged form cannot make the service call elsewhere. */
+    RAG_SLACK_RESPONSE_URL_PREFIX: z.string().url().default('https://hooks.slack.com/'),
     /** USD per 1,000 prompt and completion tokens for `cost_estimate` (default 0: the offline provider). */
     RAG_COST_PER_1K_TOKENS: z.coerce.number().min(0).default(0),
     RAG_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
