@@ -11,3 +11,5 @@ export { BUILT_IN_TEMPLATES, renderTemplate } from './templates/prompt-template.
 export type { PromptTemplate } from './templates/prompt-template.ts';
 export { ServiceError } from './service-error.ts';
 export type { ServiceErrorCode } from './service-error.ts';
+export { createServiceAnswerer } from './client/create-service-answerer.ts';
+export type { ServiceAnswererOptions } from './client/create-service-answerer.ts';

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { ClausegateError } from '../../pipeline/errors.ts';
-import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+import type { AnswerResult } from '../../pipeline/answer-result.ts';
+import { openAnswerPipeline, type OpenedAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+import { createServiceAnswerer } from '../../service/index.ts';
 import { createActionsAdapter, isGitHubActions, publishToActions } from '../actions/index.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { createProgress } from '../cli-support/create-progress.ts';
@@ -23,6 +25,8 @@ interface RunOptions extends GlobalOptions {
   replay: boolean;
   gates?: string;
   compare?: string;
+  target?: string;
+  apiKey?: string;
 }
 
 /**
@@ -57,6 +61,8 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         .option('resume', { type: 'boolean', default: false, describe: 'continue a killed run without repeating a finished case: --run-id, or the latest unfinished run of the suite' })
         .option('replay', { type: 'boolean', default: false, describe: 'use only cached provider responses (generation.cache = replay); a miss is an infrastructure error' })
         .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/gates.json)' })
+        .option('target', { type: 'string', describe: 'answer through a deployed service at this URL (http://HOST:PORT) instead of in process; the local index must be the one it serves' })
+        .option('api-key', { type: 'string', describe: 'tenant key for --target (default CLAUSEGATE_TARGET_API_KEY)' })
         .option('compare', {
           type: 'string',
           describe:
@@ -95,6 +101,7 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         resume: options.resume,
         concurrency,
         openPipeline: (source) => openAnswerPipeline(config, context.environment, source),
+        ...(options.target === undefined ? {} : { answer: answerThroughTarget(options.target, options.apiKey ?? context.env.CLAUSEGATE_TARGET_API_KEY) }),
         now: () => new Date(),
         events: {
           onStart(plan, directory, remaining, total) {
@@ -151,3 +158,24 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
   );
 }
 
+
+/** `--target`: each case answered by the deployed service, scored as in process. */
+function answerThroughTarget(target: string, apiKey: string | undefined): (pipeline: OpenedAnswerPipeline, question: string) => Promise<AnswerResult> {
+  if (apiKey === undefined || apiKey === '') {
+    throw new ClausegateError('input_invalid', '--target needs a tenant key: --api-key KEY or CLAUSEGATE_TARGET_API_KEY', { hint: 'use a key whose tenant reads the suite\'s source and may see every document' });
+  }
+  try {
+    new URL(target);
+  } catch {
+    throw new ClausegateError('input_invalid', `--target is not a URL: ${JSON.stringify(target)}`, { hint: 'for example --target http://127.0.0.1:8080' });
+  }
+  const answerers = new Map<string, (question: string) => Promise<AnswerResult>>();
+  return (pipeline, question) => {
+    let answer = answerers.get(pipeline.source);
+    if (answer === undefined) {
+      answer = createServiceAnswerer({ target, apiKey, source: pipeline.source });
+      answerers.set(pipeline.source, answer);
+    }
+    return answer(question);
+  };
+}

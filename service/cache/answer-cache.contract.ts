@@ -15,6 +15,7 @@ const parts: CacheKeyParts = {
   indexVersions: ['v1'],
   weights: '{}',
   filters: '{}',
+  trace: false,
 };
 
 /** The contract every `AnswerCache` meets; `create` makes a fresh, empty cache with a TTL of `ttlSeconds`. */

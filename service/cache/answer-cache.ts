@@ -32,6 +32,8 @@ export interface CacheKeyParts {
   weights: string;
   /** The request's filters. */
   filters: string;
+  /** Whether the response carries the pipeline's trace. */
+  trace: boolean;
 }
 
 /**
@@ -55,6 +57,7 @@ export function createCacheKey(parts: CacheKeyParts): string {
     parts.indexVersions.join(','),
     parts.weights,
     parts.filters,
+    String(parts.trace),
   ];
   return createHash('sha256').update(JSON.stringify(fields), 'utf8').digest('hex');
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnswerResult } from '../../pipeline/index.ts';
 import { CitationStyle, Strictness } from '../templates/prompt-template.ts';
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
@@ -33,6 +34,8 @@ export const QueryRequest = z
       .default({}),
     /** Return what would be sent to the model (prompt, snippets, drop reasons) without calling it. */
     dry_run: z.boolean().default(false),
+    /** Add the pipeline's whole `AnswerResult` as `trace` (what `harness run --target` scores); only for a tenant that may read every document. */
+    include_trace: z.boolean().default(false),
   })
   .strict();
 export type QueryRequest = z.infer<typeof QueryRequest>;
@@ -77,6 +80,8 @@ export const QueryResponse = z.object({
   }),
   request_id: z.string(),
   timestamp: z.string(),
+  /** The pipeline's whole result, when the request asked for it (`include_trace`). */
+  trace: AnswerResult.optional(),
 });
 export type QueryResponse = z.infer<typeof QueryResponse>;
 

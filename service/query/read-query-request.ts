@@ -48,6 +48,9 @@ export function readQueryRequest(state: ServiceState, tenant: TenantConfig, requ
   if (!tenant.canSeeConfidential) {
     for (const source of requested) for (const doc of state.tenants.sources[source]?.confidentialDocuments ?? []) hiddenDocuments.add(doc);
   }
+  if (request.include_trace && hiddenDocuments.size > 0) {
+    throw new ServiceError('forbidden', 'include_trace needs permission to read every document of the sources asked (the trace holds their text)', 'ask without include_trace, or use a tenant with canSeeConfidential');
+  }
   const { doc_types: docTypes, date_range_start: start, date_range_end: end } = request.filters;
   const dates = Object.assign({}, ...requested.map((source) => state.tenants.sources[source]?.documentDates ?? {})) as Record<string, string>;
   const allowsDocument = (doc: string) => {

@@ -34,6 +34,7 @@ export async function runQuery(state: ServiceState, tenant: TenantConfig, reques
     indexVersions: read.sources.map((source) => state.indexes.indexVersion(source)),
     weights: JSON.stringify(state.weights),
     filters: JSON.stringify(request.filters),
+    trace: request.include_trace,
   });
   const cached = await state.cache.get(key);
   const backend = state.cache.kind;
@@ -99,6 +100,7 @@ async function answerFromSources(state: ServiceState, read: ReadQuery, request: 
         requestId,
         timestamp,
       });
+      if (request.include_trace) response.trace = result;
       return { response, result };
     });
     if (!answered.response.refused) return answered;
