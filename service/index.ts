@@ -8,6 +8,8 @@ export { loadServiceSettings, ServiceSettings } from './settings/service-setting
 export { hashKey, TenantsFile } from './tenants/tenant-registry.ts';
 export { QueryRequest, QueryResponse, SimulationResponse } from './query/query-schemas.ts';
 export { BUILT_IN_TEMPLATES, renderTemplate } from './templates/prompt-template.ts';
+export { answerWithTemplate } from './query/answer-with-template.ts';
+export type { TemplateOptions } from './query/answer-with-template.ts';
 export type { PromptTemplate } from './templates/prompt-template.ts';
 export { ServiceError } from './service-error.ts';
 export type { ServiceErrorCode } from './service-error.ts';

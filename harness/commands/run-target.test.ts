@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClausegateConfig } from '../../pipeline/config/index.ts';
 import { loadProjectSources } from '../../pipeline/testing/load-project-sources.ts';
 import { testCorpus } from '../../pipeline/testing/locate-test-corpus.ts';
-import { createService, hashKey, loadServiceSettings, type Service } from '../../service/index.ts';
+import { BUILT_IN_TEMPLATES, createService, hashKey, loadServiceSettings, type Service } from '../../service/index.ts';
 import { runCli } from '../cli.ts';
 
 const KEY = 'cme-tenant-key';
@@ -65,5 +65,33 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('harness run --target ga
     const noKey = await harness(['run', '--suite', 'cme', '--config', configFile, '--target', url, '--filter', 'cme-ref-01']);
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('--api-key');
+  });
+});
+
+describe('harness run --template (sample suite, offline)', () => {
+  let dir: string;
+  let configFile: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'clausegate-template-run-'));
+    configFile = path.join(dir, 'config.json');
+    writeFileSync(configFile, JSON.stringify({ paths: { indexDir: path.join(dir, 'index'), reportDir: path.join(dir, 'reports'), logDir: path.join(dir, 'logs') } }));
+    expect((await harness(['ingest', '--source', 'sample', '--config', configFile])).code).toBe(0);
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the default template gives the in-process outcomes; the run folder names the template by sha256', async () => {
+    const plain = await harness(['run', '--suite', 'sample', '--config', configFile, '--run-id', 'plain']);
+    const templated = await harness(['run', '--suite', 'sample', '--config', configFile, '--run-id', 'balanced', '--template', 'balanced']);
+    expect(templated.code).toBe(plain.code);
+    const reportDir = path.join(dir, 'reports');
+    expect([...outcomes(reportDir, 'balanced').entries()]).toEqual([...outcomes(reportDir, 'plain').entries()]);
+    const written = JSON.parse(readFileSync(path.join(reportDir, 'balanced', 'template.json'), 'utf8'));
+    expect(written).toMatchObject({ id: 'balanced', sha256: BUILT_IN_TEMPLATES[0]!.sha256 });
+    const unknown = await harness(['run', '--suite', 'sample', '--config', configFile, '--template', 'nope']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('balanced, terse, detailed');
   });
 });

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
  * `createCacheKey` and hold the tenant, so one tenant never reads another's entry.
  */
 export interface AnswerCache {
-  /** `lru` (in memory, the default) or `redis`. */
-  readonly kind: 'lru' | 'redis';
+  /** `lru` (in memory, the default), `redis`, or `off` (RAG_CACHE_MAX_ENTRIES=0). */
+  readonly kind: 'lru' | 'redis' | 'off';
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
   /** Drops every entry (a reindex or a template change). Returns how many were dropped. */

@@ -1,8 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { AnswerCache } from './answer-cache.ts';
 
-/** The in-memory cache (the default): at most `maxEntries`, each for `ttlSeconds`. */
+/** The in-memory cache (the default): at most `maxEntries`, each for `ttlSeconds`; `maxEntries` 0 keeps nothing (kind `off`). */
 export function createLruAnswerCache(options: { maxEntries: number; ttlSeconds: number }): AnswerCache {
+  if (options.maxEntries === 0) {
+    return { kind: 'off', get: async () => undefined, set: async () => {}, clear: async () => 0, close: async () => {} };
+  }
   const entries = new LRUCache<string, string>({ max: options.maxEntries, ttl: options.ttlSeconds * 1000 });
   return {
     kind: 'lru',

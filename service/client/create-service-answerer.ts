@@ -8,6 +8,8 @@ export interface ServiceAnswererOptions {
   apiKey: string;
   /** The source to answer from (`filters.sources`). */
   source: string;
+  /** The template to answer through (`template_id`); default the service's. */
+  templateId?: string;
   fetch?: typeof fetch;
 }
 
@@ -30,7 +32,7 @@ export function createServiceAnswerer(options: ServiceAnswererOptions): (questio
       response = await fetchFunction(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
-        body: JSON.stringify({ query: question, include_trace: true, filters: { sources: [options.source] } }),
+        body: JSON.stringify({ query: question, include_trace: true, filters: { sources: [options.source] }, ...(options.templateId === undefined ? {} : { template_id: options.templateId }) }),
       });
     } catch (error) {
       throw new ClausegateError('provider_unreachable', `the service at ${options.target} cannot be reached: ${(error as Error).message}`, { hint: 'start it with `harness serve` or fix --target' });

@@ -117,6 +117,22 @@ describe('POST /api/v1/rag/query over a real listening service and the ingested 
     expect(body.flags.injection_suspected).toBe(true);
   });
 
+  it('replays the first reply to a repeated Idempotency-Key, refuses the key with another body, keeps keys per tenant', async () => {
+    const headers = { 'idempotency-key': 'order-42' };
+    const first = await call(url, 'POST', '/api/v1/rag/query', { key: KEYS.harbour, headers, body: { query: FEE_QUESTION, mode: 'async' } });
+    expect(first.status).toBe(202);
+    const again = await call(url, 'POST', '/api/v1/rag/query', { key: KEYS.harbour, headers, body: { query: FEE_QUESTION, mode: 'async' } });
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.job_id).toBe(first.body.job_id);
+    const changed = await call(url, 'POST', '/api/v1/rag/query', { key: KEYS.harbour, headers, body: { query: 'What is Delayed Data?', mode: 'async' } });
+    expect(changed.status).toBe(409);
+    const otherTenant = await call(url, 'POST', '/api/v1/rag/query', { key: KEYS.viewer, headers, body: { query: FEE_QUESTION, mode: 'async' } });
+    expect(otherTenant.status).toBe(202);
+    expect(otherTenant.headers.get('idempotent-replayed')).toBeNull();
+    expect(otherTenant.body.job_id).not.toBe(first.body.job_id);
+  });
+
   it('serves /healthz, /readyz with the index version, /openapi.json with the query schema, and JSON 404s', async () => {
     expect((await call(url, 'GET', '/healthz')).body).toEqual({ status: 'ok' });
     const ready = await call(url, 'GET', '/readyz');

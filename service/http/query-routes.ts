@@ -9,6 +9,7 @@ import { simulateQuery } from '../query/simulate-query.ts';
 import { ServiceError } from '../service-error.ts';
 import type { ServiceState } from '../service-state.ts';
 import { requireTenant } from './authenticate.ts';
+import { findIdempotentReply } from './idempotency.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse };
 
@@ -29,12 +30,18 @@ export function registerQueryRoutes(app: FastifyInstance, state: ServiceState, r
     async (request, reply) => {
       const tenant = requireTenant(state, request);
       const body = request.body;
-      if (body.dry_run) return simulateQuery(state, tenant, body, request.id);
-      if (body.mode === 'async') {
+      const idempotency = await findIdempotentReply(state, tenant.id, request.headers['idempotency-key'], body);
+      if (idempotency.replay !== undefined) return reply.code(idempotency.replay.statusCode).header('idempotent-replayed', 'true').send(idempotency.replay.body as never);
+      let statusCode = 200;
+      let sent: unknown;
+      if (body.dry_run) sent = await simulateQuery(state, tenant, body, request.id);
+      else if (body.mode === 'async') {
         const job = await startQueryJob(state, running, tenant, body, request.id);
-        return reply.code(202).send({ job_id: job.id, status: job.status, poll_url: `/api/v1/rag/jobs/${job.id}` });
-      }
-      return runQuery(state, tenant, body, request.id);
+        statusCode = 202;
+        sent = { job_id: job.id, status: job.status, poll_url: `/api/v1/rag/jobs/${job.id}` };
+      } else sent = await runQuery(state, tenant, body, request.id);
+      await idempotency.remember?.(statusCode, sent);
+      return reply.code(statusCode).send(sent as never);
     },
   );
   typed.get(

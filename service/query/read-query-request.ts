@@ -33,8 +33,10 @@ export function readQueryRequest(state: ServiceState, tenant: TenantConfig, requ
   if (query.length > settings.RAG_MAX_QUERY_LENGTH) {
     throw new ServiceError('query_too_long', `the query has ${query.length} characters; the limit is ${settings.RAG_MAX_QUERY_LENGTH} (RAG_MAX_QUERY_LENGTH)`, `shorten the question to at most ${settings.RAG_MAX_QUERY_LENGTH} characters or split it`);
   }
-  const injectionFlags = sanitiseQuestion(query, { maxTokens: state.config.question.maxTokens }).injectionFlags;
-  if (injectionFlags.length > 0 && settings.RAG_REJECT_INJECTION) {
+  // Only a rejecting service reads the patterns before the cache: otherwise the pipeline flags them
+  // on a miss and a hit returns the flags stored with the answer, without counting tokens again.
+  const injectionFlags = settings.RAG_REJECT_INJECTION ? sanitiseQuestion(query, { maxTokens: state.config.question.maxTokens }).injectionFlags : [];
+  if (injectionFlags.length > 0) {
     throw new ServiceError('injection_rejected', `the query looks like a prompt injection (${injectionFlags.join(', ')})`, 'ask about the documents only; instructions to the model are not accepted');
   }
   const requested = request.filters.sources ?? tenant.sources;

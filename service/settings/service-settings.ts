@@ -33,7 +33,8 @@ export const ServiceSettings = z
     /** Regenerations with the strict prompt after a citation violation before refusing: 0 or 1 (default 1). */
     RAG_MAX_RETRIES_ON_HALLUCINATION: integer(1, 0, 1),
     RAG_CACHE_TTL_SECONDS: integer(3600, 1, 30 * 24 * 3600),
-    RAG_CACHE_MAX_ENTRIES: integer(10_000, 1, 10_000_000),
+    /** Entries of the in-memory cache; 0 turns caching off (without RAG_REDIS_URL). */
+    RAG_CACHE_MAX_ENTRIES: integer(10_000, 0, 10_000_000),
     /** `redis://host:port`: the cache and the job store live in Redis (jobs then survive a restart); default in memory. */
     RAG_REDIS_URL: z.string().url().optional(),
     RAG_JOB_TTL_SECONDS: integer(3600, 1, 7 * 24 * 3600),
