@@ -25,14 +25,25 @@ export interface TenantAuditLog {
 /** Creates the per-tenant audit logs under `dir`, rotating at `maxBytes` and keeping `filesKept` old files. */
 export function createTenantAuditLog(options: { dir: string; maxBytes: number; filesKept: number }): TenantAuditLog {
   const fileOf = (tenant: string) => path.join(options.dir, tenant, 'audit.jsonl');
+  // Each file's size, read once: a query's line is then one append, not a mkdir, a stat and an append.
+  const sizes = new Map<string, number>();
   return {
     fileOf,
     record(entry) {
       const file = fileOf(entry.tenant);
-      mkdirSync(path.dirname(file), { recursive: true });
+      let size = sizes.get(file);
+      if (size === undefined) {
+        mkdirSync(path.dirname(file), { recursive: true });
+        size = existsSync(file) ? statSync(file).size : 0;
+      }
       const line = `${JSON.stringify(entry)}\n`;
-      if (existsSync(file) && statSync(file).size + Buffer.byteLength(line) > options.maxBytes) rotate(file, options.filesKept);
+      const bytes = Buffer.byteLength(line);
+      if (size > 0 && size + bytes > options.maxBytes) {
+        rotate(file, options.filesKept);
+        size = 0;
+      }
       appendFileSync(file, line);
+      sizes.set(file, size + bytes);
     },
   };
 }
