@@ -13,6 +13,7 @@ import { createMemoryJobStore } from './jobs/memory-job-store.ts';
 import { createRedisJobStore } from './jobs/redis-job-store.ts';
 import type { RunningJobs } from './jobs/start-query-job.ts';
 import { createServiceMetrics } from './metrics/service-metrics.ts';
+import { createAnswerLimiter } from './query/create-answer-limiter.ts';
 import type { ServiceState } from './service-state.ts';
 import type { ServiceSettings } from './settings/service-settings.ts';
 import { openSourceIndexes } from './sources/source-indexes.ts';
@@ -85,6 +86,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     templates: createTemplateStore(() => {}),
     metrics: createServiceMetrics(),
     audit: createTenantAuditLog({ dir: path.resolve(cwd, config.paths.logDir, 'tenants'), maxBytes: config.logging.auditMaxBytes, filesKept: config.logging.auditFilesKept }),
+    answers: createAnswerLimiter(settings.RAG_MAX_CONCURRENT_ANSWERS ?? (config.provider === 'offline' ? 1 : 16)),
     weights: { similarity: settings.RAG_SIMILARITY_WEIGHT, recency: settings.RAG_RECENCY_WEIGHT, trust: settings.RAG_TRUST_WEIGHT },
     now: options.now ?? (() => new Date()),
     newId: () => randomUUID(),

@@ -1,6 +1,7 @@
 import type { ClausegateConfig, ProviderEnvironment } from '../pipeline/index.ts';
 import type { TenantAuditLog } from './audit/tenant-audit-log.ts';
 import type { AnswerCache } from './cache/answer-cache.ts';
+import type { AnswerLimiter } from './query/create-answer-limiter.ts';
 import type { JobStore } from './jobs/job-store.ts';
 import type { ServiceMetrics } from './metrics/service-metrics.ts';
 import type { ServiceSettings } from './settings/service-settings.ts';
@@ -28,6 +29,8 @@ export interface ServiceState {
   metrics: ServiceMetrics;
   audit: TenantAuditLog;
   weights: RankingWeights;
+  /** Bounds the pipeline answers computed at once (RAG_MAX_CONCURRENT_ANSWERS). */
+  answers: AnswerLimiter;
   /** The wall clock, for timestamps. */
   now: () => Date;
   /** A new unique id (requests, jobs). */

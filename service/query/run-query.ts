@@ -80,7 +80,7 @@ async function answerFromSources(state: ServiceState, read: ReadQuery, request: 
   let first: { response: QueryResponse; result: AnswerResult } | undefined;
   for (const source of read.sources) {
     const answered = await state.indexes.use(source, async (pipeline) => {
-      const result = await answerWithTemplate(pipeline, read.query, options);
+      const result = await state.answers.run(() => answerWithTemplate(pipeline, read.query, options));
       // A provider failure is never an answer or a refusal: it becomes a 502 (or 503) error.
       if (result.status === 'failed') {
         throw new ServiceError(result.error?.code.startsWith('index_') ? 'not_ready' : 'provider_failed', `answering failed: ${result.error?.code ?? 'unknown'}`, 'retry later; the service log has the request id');

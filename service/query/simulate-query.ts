@@ -28,13 +28,13 @@ export async function simulateQuery(state: ServiceState, tenant: TenantConfig, r
 async function simulateOnSource(state: ServiceState, tenant: TenantConfig, read: ReadQuery, request: QueryRequest, requestId: string, source: string): Promise<SimulationResponse> {
   return state.indexes.use(source, async (pipeline) => {
     const generator = new DryRunGenerator(pipeline.generator.info);
-    const result = await answerWithTemplate(pipeline, read.query, {
+    const result = await state.answers.run(() => answerWithTemplate(pipeline, read.query, {
       template: read.template,
       strictness: request.strictness,
       topK: read.topK,
       tokenBudget: state.settings.RAG_TOKEN_BUDGET,
       retriesOnHallucination: 0,
-    }, generator);
+    }, generator));
     const sent = generator.requests[0];
     const rankScore = createRankScore(state.tenants, source, state.weights);
     const hides = sent?.evidence.some((item) => read.hiddenDocuments.has(item.doc)) ?? false;

@@ -39,6 +39,8 @@ export const ServiceSettings = z
     RAG_REDIS_URL: z.string().url().optional(),
     RAG_JOB_TTL_SECONDS: integer(3600, 1, 7 * 24 * 3600),
     RAG_MAX_JOBS: integer(10_000, 1, 1_000_000),
+    /** Pipeline answers computed at once; default 1 with the offline provider (CPU-bound), 16 with OpenAI (waits on the network). */
+    RAG_MAX_CONCURRENT_ANSWERS: z.coerce.number().int().min(1).max(256).optional(),
     /** Requests per tenant per minute before 429 (default 600). */
     RAG_RATE_LIMIT_PER_MINUTE: integer(600, 1, 1_000_000),
     /** Request bodies above this many bytes get 413 (default 65,536). */
