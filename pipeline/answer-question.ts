@@ -1,5 +1,5 @@
 import type { AnswerResult, CandidateRecord, EvidenceRecord } from './answer-result.ts';
-import { buildPrompt, renderAnswer, selectEvidence, validateAnswer, PROMPT_VERSION, type SelectedEvidence } from './answer/index.ts';
+import { buildPrompt, renderAnswer, selectEvidence, validateAnswer, PROMPT_VERSION, type BuildPromptInput, type BuiltPrompt, type SelectedEvidence } from './answer/index.ts';
 import { DEFAULT_REFUSAL, type ClausegateConfig } from './config/config-schema.ts';
 import { isClausegateError } from './errors.ts';
 import type { Embedder } from './providers/embedder.ts';
@@ -42,6 +42,8 @@ export interface AnswerPipeline {
 export interface AnswerOptions {
   rerank?: boolean;
   gate?: boolean;
+  /** Builds the prompt from its parts; default the frozen prompt v1 (`buildPrompt`). The service renders its templates through it. */
+  buildPrompt?: (input: BuildPromptInput) => BuiltPrompt;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     mark = time;
   };
   const result = emptyResult(pipeline, rawQuestion);
+  const build = options.buildPrompt ?? buildPrompt;
 
   try {
     const read = await readAndRetrieve(pipeline, rawQuestion, { rerank: options.rerank !== false }, lap);
@@ -127,7 +130,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       lap('gate');
     }
 
-    const fixedPrompt = buildPrompt({ question: sanitised.text, evidence: [], refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
+    const fixedPrompt = build({ question: sanitised.text, evidence: [], refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
     const selection = selectEvidence({
       candidates: gated.map((candidate) => ({
         chunk: candidate.chunk,
@@ -157,7 +160,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       sectionHeading: item.chunk.sectionHeading,
       text: item.text,
     }));
-    let prompt = buildPrompt({ question: sanitised.text, evidence: selection.kept, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
+    let prompt = build({ question: sanitised.text, evidence: selection.kept, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
     result.promptSha256 = prompt.sha256;
     result.tokens.prompt = prompt.tokenCount;
     lap('prompt');
@@ -184,7 +187,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     if (!validation.ok && config.generation.regenerateOnViolation) {
       firstAttemptViolations = validation.violations;
       result.flags.regenerated = true;
-      prompt = buildPrompt({ question: sanitised.text, evidence: selection.kept, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences, strict: true });
+      prompt = build({ question: sanitised.text, evidence: selection.kept, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences, strict: true });
       result.promptSha256 = prompt.sha256;
       generation = await generate(prompt.text, prompt.sha256);
       validation = validateAnswer({ output: generation.output, evidence, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });

@@ -3,6 +3,7 @@
 //     extracting the same folder; goal: ingest within 4× of pdftotext. Peak memory of the ingest.
 //  2. Warm offline query latency p50/p95 over the CME index vs a floor (query embedding plus an
 //     exhaustive dot product over all chunk vectors); goal: p95 ≤ 30 ms and ≤ 5× the floor.
+// `npm run bench -- --service` runs the service benchmark instead (bench-service.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { answerQuestion } from '../../pipeline/answer-question.ts';
 import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
 import { benchConfig } from './bench-config.ts';
+import { benchService } from './bench-service.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const corpus = path.resolve(repoRoot, '../shared/corpus/cme');
@@ -129,6 +131,8 @@ async function benchQuery(): Promise<void> {
 if (!existsSync(corpus)) {
   console.error(`bench: ${corpus} is missing; the benchmarks run on the real CME corpus beside the checkout`);
   process.exitCode = 2;
+} else if (process.argv.includes('--service')) {
+  await benchService();
 } else {
   await benchIngest();
   await benchQuery();

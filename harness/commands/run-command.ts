@@ -1,7 +1,10 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { ClausegateError } from '../../pipeline/errors.ts';
-import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+import type { AnswerResult } from '../../pipeline/answer-result.ts';
+import { openAnswerPipeline, type OpenedAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+import { answerWithTemplate, BUILT_IN_TEMPLATES, createServiceAnswerer, type PromptTemplate } from '../../service/index.ts';
 import { createActionsAdapter, isGitHubActions, publishToActions } from '../actions/index.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { createProgress } from '../cli-support/create-progress.ts';
@@ -24,6 +27,9 @@ interface RunOptions extends GlobalOptions {
   replay: boolean;
   gates?: string;
   compare?: string;
+  target?: string;
+  apiKey?: string;
+  template?: string;
 }
 
 /**
@@ -58,6 +64,9 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         .option('resume', { type: 'boolean', default: false, describe: 'continue a killed run without repeating a finished case: --run-id, or the latest unfinished run of the suite' })
         .option('replay', { type: 'boolean', default: false, describe: 'use only cached provider responses (generation.cache = replay); a miss is an infrastructure error' })
         .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/<suite>/gates.json if the suite has one, else <goldenDir>/gates.json)' })
+        .option('target', { type: 'string', describe: 'answer through a deployed service at this URL (http://HOST:PORT) instead of in process; the local index must be the one it serves' })
+        .option('template', { type: 'string', describe: 'answer through a built-in prompt template (balanced, terse, detailed); its id and sha256 go to template.json in the run folder' })
+        .option('api-key', { type: 'string', describe: 'tenant key for --target (default CLAUSEGATE_TARGET_API_KEY)' })
         .option('compare', {
           type: 'string',
           describe:
@@ -96,6 +105,7 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         resume: options.resume,
         concurrency,
         openPipeline: (source) => openAnswerPipeline(config, context.environment, source),
+        ...chooseAnswerer(options, context.env.CLAUSEGATE_TARGET_API_KEY),
         now: () => new Date(),
         events: {
           onStart(plan, directory, remaining, total) {
@@ -125,6 +135,11 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         return;
       }
       const { report, directory } = outcome;
+      if (options.template !== undefined) {
+        const template = findBuiltInTemplate(options.template);
+        await writeFile(path.join(directory, 'template.json'), `${JSON.stringify({ schemaVersion: 1, id: template.id, sha256: template.sha256, maxSentences: template.maxSentences ?? null, instructions: template.instructions }, null, 2)}\n`);
+        context.stderr(`template ${template.id} (sha256 ${template.sha256})`);
+      }
       if (outcome.alreadyFinished) context.stderr(`run ${report.runId} had already finished; showing its report`);
       context.stdout(formatRunSummary(report));
       const relative = (name: string) => displayPath(context.cwd, path.join(directory, name));
@@ -152,3 +167,49 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
   );
 }
 
+
+/** How cases are answered: in process (default), through a built-in template, through a deployed service. */
+function chooseAnswerer(options: RunOptions, envKey: string | undefined): { answer?: (pipeline: OpenedAnswerPipeline, question: string) => Promise<AnswerResult> } {
+  const template = options.template === undefined ? undefined : findBuiltInTemplate(options.template);
+  if (options.target !== undefined) return { answer: answerThroughTarget(options.target, options.apiKey ?? envKey, template?.id) };
+  if (template === undefined) return {};
+  return {
+    answer: (pipeline, question) =>
+      answerWithTemplate(pipeline, question, {
+        template,
+        strictness: 'normal',
+        topK: pipeline.config.budget.maxChunks,
+        tokenBudget: pipeline.config.budget.evidenceTokens,
+        retriesOnHallucination: pipeline.config.generation.regenerateOnViolation ? 1 : 0,
+      }),
+  };
+}
+
+function findBuiltInTemplate(id: string): PromptTemplate {
+  const template = BUILT_IN_TEMPLATES.find((entry) => entry.id === id);
+  if (template === undefined) {
+    throw new ClausegateError('input_invalid', `--template ${JSON.stringify(id)} is not a built-in template`, { hint: `use one of: ${BUILT_IN_TEMPLATES.map((entry) => entry.id).join(', ')}` });
+  }
+  return template;
+}
+
+/** `--target`: each case answered by the deployed service, scored as in process. */
+function answerThroughTarget(target: string, apiKey: string | undefined, templateId: string | undefined): (pipeline: OpenedAnswerPipeline, question: string) => Promise<AnswerResult> {
+  if (apiKey === undefined || apiKey === '') {
+    throw new ClausegateError('input_invalid', '--target needs a tenant key: --api-key KEY or CLAUSEGATE_TARGET_API_KEY', { hint: 'use a key whose tenant reads the suite\'s source and may see every document' });
+  }
+  try {
+    new URL(target);
+  } catch {
+    throw new ClausegateError('input_invalid', `--target is not a URL: ${JSON.stringify(target)}`, { hint: 'for example --target http://127.0.0.1:8080' });
+  }
+  const answerers = new Map<string, (question: string) => Promise<AnswerResult>>();
+  return (pipeline, question) => {
+    let answer = answerers.get(pipeline.source);
+    if (answer === undefined) {
+      answer = createServiceAnswerer({ target, apiKey, source: pipeline.source, ...(templateId === undefined ? {} : { templateId }) });
+      answerers.set(pipeline.source, answer);
+    }
+    return answer(question);
+  };
+}

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { answerQuestion } from '../../pipeline/answer-question.ts';
+import type { AnswerResult } from '../../pipeline/answer-result.ts';
 import { PROMPT_VERSION } from '../../pipeline/answer/index.ts';
 import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { ClausegateError } from '../../pipeline/errors.ts';
@@ -58,6 +59,8 @@ export interface ExecuteRunInput {
   concurrency: number;
   /** Opens the answer pipeline of a source; the run closes it. */
   openPipeline: (source: string) => Promise<OpenedAnswerPipeline>;
+  /** Answers a case's question; default `answerQuestion` on the opened pipeline (`--target` answers through a deployed service). */
+  answer?: (pipeline: OpenedAnswerPipeline, question: string) => Promise<AnswerResult>;
   now: () => Date;
   events?: RunEvents;
   /** Consecutive infrastructure failures after which no further case starts; default 3. */
@@ -161,7 +164,7 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     let consecutive = 0;
     await runSuite({
       cases: remaining,
-      answer: (question) => answerQuestion(pipeline, question),
+      answer: (question) => (input.answer ?? answerQuestion)(pipeline, question),
       concurrency: input.concurrency,
       now,
       pricing: config.provider === 'openai' ? config.openai.pricing : undefined,

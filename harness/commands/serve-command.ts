@@ -1,0 +1,46 @@
+import type { Argv } from 'yargs';
+import { createService, loadServiceSettings } from '../../service/index.ts';
+import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
+import { EXIT } from '../cli-support/exit-codes.ts';
+import type { CommandIo } from '../cli.ts';
+
+interface ServeOptions extends GlobalOptions {
+  host?: string;
+  port?: number;
+  source: string[];
+}
+
+/**
+ * `harness serve`: the HTTP service over the ingested indexes of every tenant's sources, until
+ * SIGTERM or SIGINT, which drain in-flight requests and async jobs before it exits 0. Settings come
+ * from `RAG_*` variables; a bad one exits 2 naming it.
+ */
+export function registerServeCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
+  return cli.command(
+    'serve',
+    'Serve the pipeline over HTTP (README "Run as a service"; settings from RAG_* variables)',
+    (command) =>
+      command
+        .option('host', { type: 'string', describe: 'address to listen on (default RAG_HOST or 127.0.0.1)' })
+        .option('port', { type: 'number', describe: 'port (default RAG_PORT or 8080; 0 picks a free one)' })
+        .option('source', { type: 'string', array: true, default: ['sample'], describe: 'sources of the one tenant RAG_API_KEY makes (a tenants file names its own)' }),
+    async (argv) => {
+      const options = argv as unknown as ServeOptions;
+      const context = createContext(options, io);
+      const env = { ...io.env, ...(options.host === undefined ? {} : { RAG_HOST: options.host }), ...(options.port === undefined ? {} : { RAG_PORT: String(options.port) }) };
+      const settings = loadServiceSettings(env);
+      const service = await createService({ settings, config: context.config, environment: context.environment, cwd: context.cwd, defaultTenantSources: options.source });
+      const url = await service.listen();
+      io.stdout(`clausegate service on ${url} · sources ${service.state.indexes.names.join(', ')} · cache ${service.state.cache.kind} · jobs ${service.state.jobs.kind}`);
+      await new Promise<void>((resolve) => {
+        const stop = (signal: string) => {
+          io.stderr(`${signal}: draining in-flight requests`);
+          void service.close().then(resolve, resolve);
+        };
+        process.once('SIGTERM', () => stop('SIGTERM'));
+        process.once('SIGINT', () => stop('SIGINT'));
+      });
+      setExitCode(EXIT.ok);
+    },
+  );
+}

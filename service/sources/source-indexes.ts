@@ -1,0 +1,80 @@
+import { createEmbedder, ingestSource, openAnswerPipeline, resolveSourceRoot, type ClausegateConfig, type OpenedAnswerPipeline, type ProviderEnvironment } from '../../pipeline/index.ts';
+import { ServiceError } from '../service-error.ts';
+
+/** The open answer pipeline of every served source, swapped in place by a reindex. */
+export interface SourceIndexes {
+  /** Source names served. */
+  readonly names: readonly string[];
+  /** True while a reindex runs (`/readyz` answers 503 then). */
+  readonly swapping: boolean;
+  /** The index version a source serves now. */
+  indexVersion(source: string): string;
+  /** Runs `work` with the source's current pipeline, which stays open until `work` settles even if a reindex swaps it. */
+  use<T>(source: string, work: (pipeline: OpenedAnswerPipeline) => Promise<T>): Promise<T>;
+  /** Ingests the source again, opens the new index, swaps it in and closes the old one once its queries finish. */
+  reindex(source: string): Promise<{ source: string; previousVersion: string; indexVersion: string; chunks: number }>;
+  close(): Promise<void>;
+}
+
+interface Lease {
+  pipeline: OpenedAnswerPipeline;
+  inFlight: number;
+  retired: boolean;
+}
+
+/** Opens every source's index; fails (`index_missing`, exit 3) when one was never ingested. */
+export async function openSourceIndexes(options: { config: ClausegateConfig; environment: ProviderEnvironment; sources: readonly string[]; cwd: string; now?: () => Date }): Promise<SourceIndexes> {
+  const { config, environment, cwd } = options;
+  const now = options.now ?? (() => new Date());
+  const leases = new Map<string, Lease>();
+  let reindexing = 0;
+  try {
+    for (const source of options.sources) leases.set(source, { pipeline: await openAnswerPipeline(config, environment, source), inFlight: 0, retired: false });
+  } catch (error) {
+    await Promise.all([...leases.values()].map((lease) => lease.pipeline.close()));
+    throw error;
+  }
+  const current = (source: string): Lease => {
+    const lease = leases.get(source);
+    if (lease === undefined) throw new ServiceError('source_not_found', `source "${source}" is not served`, 'ask about one of your sources');
+    return lease;
+  };
+  const release = async (lease: Lease) => {
+    lease.inFlight -= 1;
+    if (lease.retired && lease.inFlight === 0) await lease.pipeline.close();
+  };
+  return {
+    names: [...options.sources],
+    get swapping() {
+      return reindexing > 0;
+    },
+    indexVersion: (source) => current(source).pipeline.index.manifest.indexVersion,
+    async use(source, work) {
+      const lease = current(source);
+      lease.inFlight += 1;
+      try {
+        return await work(lease.pipeline);
+      } finally {
+        await release(lease);
+      }
+    },
+    async reindex(source) {
+      const old = current(source);
+      reindexing += 1;
+      try {
+        const root = resolveSourceRoot({ source, config, cwd });
+        const summary = await ingestSource({ source, root, config, embedder: createEmbedder(config, environment), now, waitForLock: true });
+        const fresh: Lease = { pipeline: await openAnswerPipeline(config, environment, source), inFlight: 0, retired: false };
+        leases.set(source, fresh);
+        old.retired = true;
+        if (old.inFlight === 0) await old.pipeline.close();
+        return { source, previousVersion: old.pipeline.index.manifest.indexVersion, indexVersion: fresh.pipeline.index.manifest.indexVersion, chunks: summary.counts.chunks };
+      } finally {
+        reindexing -= 1;
+      }
+    },
+    async close() {
+      await Promise.all([...leases.values()].map((lease) => lease.pipeline.close()));
+    },
+  };
+}
