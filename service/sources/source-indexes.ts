@@ -63,7 +63,7 @@ export async function openSourceIndexes(options: { config: ClausegateConfig; env
       reindexing += 1;
       try {
         const root = resolveSourceRoot({ source, config, cwd });
-        const summary = await ingestSource({ source, root, config, embedder: createEmbedder(config, environment), now, waitForLock: true });
+        const summary = await ingestSource({ source, root, config, embedder: createEmbedder(config, environment, config.sources[source]), now, waitForLock: true });
         const fresh: Lease = { pipeline: await openAnswerPipeline(config, environment, source), inFlight: 0, retired: false };
         leases.set(source, fresh);
         old.retired = true;
