@@ -1,5 +1,6 @@
 import { DEFINITION_LINE_PATTERN } from '../chunk/detect-definitions.ts';
 import { editDistance } from '../question/edit-distance.ts';
+import { QUESTION_STOP_WORDS } from '../rerank/question-stop-words.ts';
 import { readRerankQuestion } from '../rerank/read-rerank-question.ts';
 import { buildTermStatistics, type TermStatistics } from '../rerank/term-statistics.ts';
 import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './reranker.ts';
@@ -213,19 +214,8 @@ export interface QuestionProfile {
   deadline?: boolean;
 }
 
-// Function words, question words and request verbs: never content terms.
-const STOP_WORDS = new Set(
-  (
-    'a an the and or but nor if then than that this these those there here of for to in on at by with from as into onto ' +
-    'over under about above below between among through during before after within without upon via per vs versus across ' +
-    'is are was were be been being am do does did done have has had having can could should would will shall may might must ' +
-    'what which who whom whose when where why how whether i me my we us our you your he she it its they them their ' +
-    'any some all each every no not so such also too very just only other another same own both either neither ' +
-    'please tell explain describe list give show provide find know need want say says said according regarding ' +
-    'define defined definition definitions meaning mean means meant refer refers referred terms ' +
-    'specific exactly currently current much many long far get gets got go goes something anything everything nothing else'
-  ).split(/\s+/),
-);
+// Function words, question words and request verbs, and words of this scorer's phrasing rules: never content terms.
+const STOP_WORDS = new Set([...QUESTION_STOP_WORDS, 'terms', 'specific', 'long', 'far']);
 
 // Words nearly every chunk of a market-data licensing corpus contains: they count, but little.
 const GENERIC_WORDS = new Set(['market', 'data', 'information', 'exchange', 'exchanges']);

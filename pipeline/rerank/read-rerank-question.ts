@@ -1,4 +1,5 @@
 import { normalizeForMatching, stem } from '../providers/offline-reranker.ts';
+import { QUESTION_STOP_WORDS } from './question-stop-words.ts';
 import type { TermStatistics } from './term-statistics.ts';
 import { wordStems } from './term-statistics.ts';
 
@@ -34,19 +35,7 @@ export interface RerankQuestion {
   totalWeight: number;
 }
 
-// Function words and the words of asking: they say how a question is put, not what it is about.
-const STOP_WORDS = new Set(
-  (
-    'a an the and or but nor if then than that this these those there here of for to in on at by with from as into onto ' +
-    'over under about above below between among through during before after within without upon via per vs versus across ' +
-    'is are was were be been being am do does did done have has had having can could should would will shall may might must ' +
-    'what which who whom whose when where why how whether i me my we us our you your he she it its they them their ' +
-    'any some all each every no not so such also too very just only other another same own both either neither ' +
-    'please tell explain describe list give show provide find know need want say says said according regarding ' +
-    'define defined definition definitions meaning mean means meant refer refers referred ' +
-    'exactly currently current much many get gets got go goes something anything everything nothing else'
-  ).split(/\s+/),
-);
+const STOP_WORDS = QUESTION_STOP_WORDS;
 
 const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g;
 
