@@ -37,7 +37,7 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('answerQuestion over the
     indexDir = mkdtempSync(path.join(tmpdir(), 'clausegate-answer-'));
     const config = ClausegateConfig.parse({ paths: { indexDir }, sources: loadProjectSources() });
     const environment = { openaiApiKey: undefined, openaiBaseUrl: undefined };
-    await ingestSource({ source: 'cme', root: corpus, config, embedder: createEmbedder(config, environment), now: () => new Date('2026-11-22T00:00:00Z') });
+    await ingestSource({ source: 'cme', root: corpus, config, embedder: createEmbedder(config, environment, config.sources.cme), now: () => new Date('2026-11-22T00:00:00Z') });
     pipeline = await openAnswerPipeline(config, environment, 'cme');
     generator = new RecordingGenerator(pipeline.generator);
     pipeline.generator = generator;
