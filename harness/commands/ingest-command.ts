@@ -14,6 +14,7 @@ interface IngestOptions extends GlobalOptions {
   strict: boolean;
   json: boolean;
   wait: boolean;
+  allowShrink: boolean;
 }
 
 /** `harness ingest`: builds (or refreshes) the index of one source. */
@@ -28,7 +29,8 @@ export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
         .option('root', { type: 'string', describe: 'folder holding one sub-folder per source, e.g. data/raw' })
         .option('strict', { type: 'boolean', default: false, describe: 'exit 1 when any document is skipped or duplicated' })
         .option('json', { type: 'boolean', default: false, describe: 'print the summary as JSON' })
-        .option('wait', { type: 'boolean', default: false, describe: 'wait for a concurrent ingest of the same index instead of failing' }),
+        .option('wait', { type: 'boolean', default: false, describe: 'wait for a concurrent ingest of the same index instead of failing' })
+        .option('allow-shrink', { type: 'boolean', default: false, describe: 'publish even when the new index has no document or less than half of the current one\'s (refused otherwise, exit 2)' }),
     async (argv) => {
       const options = argv as unknown as IngestOptions;
       const context = createContext(options, io);
@@ -42,6 +44,7 @@ export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
         embedder,
         now: () => new Date(),
         waitForLock: options.wait,
+        allowShrink: options.allowShrink,
         onProgress: (event) => progress.update(event.phase, event.done, event.total, event.doc),
       });
       progress.stop();

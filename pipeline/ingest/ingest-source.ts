@@ -14,6 +14,7 @@ import {
 } from '../store/index.ts';
 import { isClausegateError } from '../errors.ts';
 import type { Chunk, DocumentFormat, SkipReason } from '../types.ts';
+import { checkIndexShrink } from './check-index-shrink.ts';
 import { listSourceFiles } from './list-source-files.ts';
 
 /** What happened to one file of the source. */
@@ -49,6 +50,8 @@ export interface IngestSourceInput {
   now: () => Date;
   /** Wait for a concurrent ingest of the same index instead of failing (default false). */
   waitForLock?: boolean;
+  /** Publish even when the new version has no document or less than half of the current one's (default false). */
+  allowShrink?: boolean;
   onProgress?: (event: IngestProgress) => void;
 }
 
@@ -81,7 +84,9 @@ export interface IngestSummary {
  * definitions, embed, then write the vectors (LanceDB) and the keyword index atomically beside the
  * current version. Unsupported or unreadable files are reported and skipped, byte-identical files
  * are ingested once, and documents unchanged since the current version reuse its chunks and vectors
- * (no re-embedding). Only one ingest of an index runs at a time.
+ * (no re-embedding). Only one ingest of an index runs at a time. A version with no document, or
+ * with less than half the documents of the current one, is not published (`index_shrink_refused`)
+ * unless `allowShrink` is set.
  */
 export async function ingestSource(input: IngestSourceInput): Promise<IngestSummary> {
   const started = performance.now();
@@ -173,6 +178,16 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
     input.onProgress?.({ phase: 'extract', done: toExtract, total: toExtract });
     const extractMs = performance.now() - extractStarted;
     await previous?.index.close();
+    // Before embedding: a refused version should cost nothing.
+    const shrinkNote = await checkIndexShrink({
+      indexDir,
+      source,
+      documents: manifestDocuments.filter((document) => document.status === 'indexed').length,
+      files: files.length,
+      root: input.root,
+      notIndexed: reports.filter((report) => report.status === 'skipped').map((report) => `${report.doc}: ${report.reason} (${report.message ?? ''})`),
+      allowShrink: input.allowShrink ?? false,
+    });
 
     const embedStarted = performance.now();
     const missing = chunks.flatMap((chunk, index) => (vectors[index] === undefined ? [index] : []));
@@ -236,7 +251,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
         embeddedChunks: missing.length,
       },
       timings: { extractMs, embedMs, writeMs, totalMs: performance.now() - started },
-      notes: lock.note ? [lock.note] : [],
+      notes: [lock.note, shrinkNote].filter((note): note is string => note !== undefined),
     };
   } finally {
     await lock.release();
