@@ -103,6 +103,13 @@ export const ClausegateConfig = z
       })
       .strict()
       .prefault({}),
+    ingest: z
+      .object({
+        /** Files larger than this many bytes are reported (`too_large`) and skipped unread; default 50 MB. */
+        maxFileBytes: positiveInteger.default(50_000_000),
+      })
+      .strict()
+      .prefault({}),
     chunking: z
       .object({
         /** Upper bound of a chunk in cl100k_base tokens. */
