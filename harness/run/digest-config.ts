@@ -10,7 +10,7 @@ import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
  */
 export function digestConfig(config: ClausegateConfig): string {
   const { paths: _paths, logging: _logging, ingest: _ingest, ...shaping } = config;
-  const { baseUrl: _baseUrl, timeoutMs: _timeout, maxRetries: _retries, concurrency: _openaiConcurrency, pricing: _pricing, ...openai } = config.openai;
+  const { baseUrl: _baseUrl, timeoutMs: _timeout, totalTimeoutMs: _totalTimeout, maxRetries: _retries, concurrency: _openaiConcurrency, pricing: _pricing, ...openai } = config.openai;
   const { concurrency: _rerankConcurrency, ...rerank } = config.rerank;
   const { cache: _cache, ...generation } = config.generation;
   const canonical = canonicalJson({ ...shaping, openai, rerank, generation });

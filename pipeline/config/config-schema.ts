@@ -82,7 +82,10 @@ export const ClausegateConfig = z
         embeddingBatchSize: positiveInteger.max(2048).default(64),
         chatModel: z.string().min(1).default('gpt-4.1'),
         maxRetries: z.number().int().min(0).max(10).default(3),
-        timeoutMs: positiveInteger.default(60_000),
+        /** One attempt's timeout in ms. */
+        timeoutMs: positiveInteger.default(20_000),
+        /** One call's whole budget in ms, every retry and wait included: a hanging API fails within it. */
+        totalTimeoutMs: positiveInteger.default(45_000),
         concurrency: positiveInteger.max(64).default(4),
         /** USD per million tokens, for cost estimates in reports. */
         pricing: z
