@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { ingestSource, resolveSourceRoot, type IngestSummary } from '../../pipeline/ingest/index.ts';
+import { ClausegateError } from '../../pipeline/errors.ts';
 import { createEmbedder } from '../../pipeline/providers/create-embedder.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { createProgress } from '../cli-support/create-progress.ts';
@@ -34,6 +35,11 @@ export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
     async (argv) => {
       const options = argv as unknown as IngestOptions;
       const context = createContext(options, io);
+      if (context.config.sources[options.source] === undefined) {
+        throw new ClausegateError('source_not_found', `unknown source "${options.source}"; configured sources: ${Object.keys(context.config.sources).join(', ')}`, {
+          hint: 'pick one of the configured names, or add the source to .clausegate.json (sources.<name>.refusal, and its root)',
+        });
+      }
       const root = resolveSourceRoot({ source: options.source, root: options.root, path: options.path, config: context.config, cwd: context.cwd });
       const embedder = createEmbedder(context.config, context.environment);
       const progress = createProgress(context.interactive && !options.json, context.stderr);
