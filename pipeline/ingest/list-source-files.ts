@@ -7,6 +7,8 @@ import type { SkipReason } from '../types.ts';
 export interface SourceFile {
   absolutePath: string;
   relativePath: string;
+  /** Position in the walk (folder by folder, names in code-point order), shared with `skipped`. */
+  order: number;
 }
 
 /** Something under the root that is not ingested, with why and what to do (a folder's path ends in `/`). */
@@ -14,6 +16,7 @@ export interface SkippedSourcePath {
   relativePath: string;
   reason: Extract<SkipReason, 'unreadable' | 'symlink' | 'unsupported'>;
   message: string;
+  order: number;
 }
 
 /** The files of a source, and what under its root could not be listed or is not a regular file. */
@@ -36,6 +39,7 @@ export interface SourceListing {
 export async function listSourceFiles(root: string): Promise<SourceListing> {
   const files: SourceFile[] = [];
   const skipped: SkippedSourcePath[] = [];
+  let order = 0;
   const relative = (absolutePath: string) => path.relative(root, absolutePath).split(path.sep).join('/');
   async function walk(folder: string): Promise<void> {
     let entries;
@@ -44,7 +48,7 @@ export async function listSourceFiles(root: string): Promise<SourceListing> {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (folder === root) throw unreadableRoot(root, code, error);
-      skipped.push({ relativePath: `${relative(folder)}/`, reason: 'unreadable', message: describeUnreadable('folder', folder, error) });
+      skipped.push({ relativePath: `${relative(folder)}/`, reason: 'unreadable', message: describeUnreadable('folder', folder, error), order: order++ });
       return;
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -52,16 +56,17 @@ export async function listSourceFiles(root: string): Promise<SourceListing> {
       if (entry.name.startsWith('.')) continue;
       const absolutePath = path.join(folder, entry.name);
       if (entry.isDirectory()) await walk(absolutePath);
-      else if (entry.isFile()) files.push({ absolutePath, relativePath: relative(absolutePath) });
+      else if (entry.isFile()) files.push({ absolutePath, relativePath: relative(absolutePath), order: order++ });
       else if (entry.isSymbolicLink()) {
         const target = await readlink(absolutePath).catch(() => 'an unreadable target');
         skipped.push({
           relativePath: relative(absolutePath),
           reason: 'symlink',
           message: `a symbolic link (to ${target}) is not followed; copy the document into the source folder, or ingest the target folder itself`,
+          order: order++,
         });
       } else {
-        skipped.push({ relativePath: relative(absolutePath), reason: 'unsupported', message: 'not a regular file (a socket, FIFO or device); only regular files are read' });
+        skipped.push({ relativePath: relative(absolutePath), reason: 'unsupported', message: 'not a regular file (a socket, FIFO or device); only regular files are read', order: order++ });
       }
     }
   }
