@@ -1,5 +1,6 @@
 import yargs, { type Argv } from 'yargs';
 import { isClausegateError } from '../pipeline/errors.ts';
+import { describeFileSystemError } from './cli-support/describe-file-system-error.ts';
 import type { GlobalOptions } from './cli-support/create-context.ts';
 import { exitCodeFor } from './cli-support/exit-codes.ts';
 import { registerBaselineCommand } from './commands/baseline-command.ts';
@@ -64,9 +65,10 @@ export async function runCli(args: readonly string[], io: CommandIo = processIo(
       io.stderr(`harness: ${error.message}\nRun \`harness --help\` for the commands and their options.`);
       return 2;
     }
-    if (isClausegateError(error)) {
-      io.stderr(`harness: ${error.describe()}`);
-      return exitCodeFor(error);
+    const named = isClausegateError(error) ? error : describeFileSystemError(error);
+    if (named !== undefined) {
+      io.stderr(`harness: ${named.describe()}`);
+      return exitCodeFor(named);
     }
     io.stderr(`harness: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 3;

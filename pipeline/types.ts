@@ -32,7 +32,11 @@ export interface ExtractedDocument {
 }
 
 /** Why a document was skipped instead of indexed. */
-export type SkipReason = 'no_text_layer' | 'unreadable_text' | 'encrypted' | 'corrupt' | 'empty' | 'unsupported';
+/**
+ * Why a file is not indexed: `unreadable` (permissions or I/O, a file or a folder), `too_large`
+ * (over `ingest.maxFileBytes`) and `symlink` (links are not followed) are found before extraction.
+ */
+export type SkipReason = 'no_text_layer' | 'unreadable_text' | 'encrypted' | 'corrupt' | 'empty' | 'unsupported' | 'unreadable' | 'too_large' | 'symlink';
 
 /** What extraction of one file gave: a document, or a reason it cannot be indexed. Never thrown. */
 export type ExtractionOutcome =

@@ -3,6 +3,8 @@
 //     extracting the same folder; goal: ingest within 4× of pdftotext. Peak memory of the ingest.
 //  2. Warm offline query latency p50/p95 over the CME index vs a floor (query embedding plus an
 //     exhaustive dot product over all chunk vectors); goal: p95 ≤ 30 ms and ≤ 5× the floor.
+//  3. Chunking a single-line document of 1, 5 and 20 MB (words, and no whitespace at all); goal:
+//     linear time, 20 MB in seconds (harness/bench/bench-long-line.ts).
 // `npm run bench -- --service` runs the service benchmark instead (bench-service.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { answerQuestion } from '../../pipeline/answer-question.ts';
 import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
 import { benchConfig } from './bench-config.ts';
 import { benchService } from './bench-service.ts';
+import { benchLongLine } from './bench-long-line.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const corpus = path.resolve(repoRoot, '../shared/corpus/cme');
@@ -136,4 +139,5 @@ if (!existsSync(corpus)) {
 } else {
   await benchIngest();
   await benchQuery();
+  benchLongLine();
 }

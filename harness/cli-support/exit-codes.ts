@@ -24,6 +24,8 @@ const invalidCodes: ReadonlySet<ClausegateErrorCode> = new Set([
   'question_empty',
   'source_not_found',
   'provider_missing_key',
+  'index_shrink_refused',
+  'run_locked',
 ]);
 
 /** The exit code for an error thrown out of a command. */

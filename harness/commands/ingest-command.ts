@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
 import { ingestSource, resolveSourceRoot, type IngestSummary } from '../../pipeline/ingest/index.ts';
+import { ClausegateError } from '../../pipeline/errors.ts';
 import { createEmbedder } from '../../pipeline/providers/create-embedder.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { createProgress } from '../cli-support/create-progress.ts';
@@ -14,6 +15,7 @@ interface IngestOptions extends GlobalOptions {
   strict: boolean;
   json: boolean;
   wait: boolean;
+  allowShrink: boolean;
 }
 
 /** `harness ingest`: builds (or refreshes) the index of one source. */
@@ -28,10 +30,16 @@ export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
         .option('root', { type: 'string', describe: 'folder holding one sub-folder per source, e.g. data/raw' })
         .option('strict', { type: 'boolean', default: false, describe: 'exit 1 when any document is skipped or duplicated' })
         .option('json', { type: 'boolean', default: false, describe: 'print the summary as JSON' })
-        .option('wait', { type: 'boolean', default: false, describe: 'wait for a concurrent ingest of the same index instead of failing' }),
+        .option('wait', { type: 'boolean', default: false, describe: 'wait for a concurrent ingest of the same index instead of failing' })
+        .option('allow-shrink', { type: 'boolean', default: false, describe: 'publish even when the new index has no document or less than half of the current one\'s (refused otherwise, exit 2)' }),
     async (argv) => {
       const options = argv as unknown as IngestOptions;
       const context = createContext(options, io);
+      if (context.config.sources[options.source] === undefined) {
+        throw new ClausegateError('source_not_found', `unknown source "${options.source}"; configured sources: ${Object.keys(context.config.sources).join(', ')}`, {
+          hint: 'pick one of the configured names, or add the source to .clausegate.json (sources.<name>.refusal, and its root)',
+        });
+      }
       const root = resolveSourceRoot({ source: options.source, root: options.root, path: options.path, config: context.config, cwd: context.cwd });
       const embedder = createEmbedder(context.config, context.environment, context.config.sources[options.source]);
       const progress = createProgress(context.interactive && !options.json, context.stderr);
@@ -42,6 +50,7 @@ export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
         embedder,
         now: () => new Date(),
         waitForLock: options.wait,
+        allowShrink: options.allowShrink,
         onProgress: (event) => progress.update(event.phase, event.done, event.total, event.doc),
       });
       progress.stop();

@@ -4,6 +4,7 @@ import { answerQuestion } from '../../pipeline/answer-question.ts';
 import { createQueryLog } from '../../pipeline/logging/create-query-log.ts';
 import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
+import { describeFileSystemError } from '../cli-support/describe-file-system-error.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
 
@@ -35,17 +36,27 @@ export function registerQueryCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
       const pipeline = await openAnswerPipeline(context.config, context.environment, options.source);
       try {
         const result = await answerQuestion(pipeline, options.question, { rerank: options.rerank, gate: options.gate });
-        const log = createQueryLog({
-          logDir: context.config.paths.logDir,
-          maxBytes: context.config.logging.auditMaxBytes,
-          filesKept: context.config.logging.auditFilesKept,
-          debug: options.debug,
-          debugSink: (line) => context.stderr(line),
-          logPromptText: context.config.logging.logPromptText,
-          now: () => new Date(),
-        });
-        log.record(result);
+        // The answer is printed before it is logged: a log that cannot be written (a full or
+        // read-only disk) must not hide an answer already computed.
         context.stdout(options.json ? JSON.stringify(result, null, 2) : formatAnswerPanel(result));
+        try {
+          const log = createQueryLog({
+            logDir: context.config.paths.logDir,
+            maxBytes: context.config.logging.auditMaxBytes,
+            filesKept: context.config.logging.auditFilesKept,
+            debug: options.debug,
+            debugSink: (line) => context.stderr(line),
+            logPromptText: context.config.logging.logPromptText,
+            now: () => new Date(),
+          });
+          log.record(result);
+        } catch (error) {
+          const named = describeFileSystemError(error);
+          if (named === undefined) throw error;
+          context.stderr(`harness: the answer above was not written to the audit log: ${named.describe()}`);
+          setExitCode(EXIT.infrastructure);
+          return;
+        }
         setExitCode(result.status === 'failed' ? EXIT.infrastructure : EXIT.ok);
       } finally {
         await pipeline.close();

@@ -112,6 +112,9 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
             const resumed = total - remaining;
             context.stderr(`run ${plan.runId}: ${total} cases of suite ${plan.suite}${resumed > 0 ? `, ${resumed} already done (resumed)` : ''}; journal ${displayPath(context.cwd, path.join(directory, RUN_FILES.journal))}`);
           },
+          onNote(note) {
+            context.stderr(`note: ${note}`);
+          },
           onCaseFinished(result, done, total) {
             if (result.outcome !== 'passed') {
               notPassed += 1;

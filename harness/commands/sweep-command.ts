@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Argv } from 'yargs';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { createProgress } from '../cli-support/create-progress.ts';
+import { describeFileSystemError } from '../cli-support/describe-file-system-error.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
 import { REPORT_SECTION_FILES, sweepDirectory, writeReportHtml } from '../report-sections/index.ts';
@@ -69,12 +70,22 @@ export function registerSweepCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
         );
         stopProgress();
         const directory = options.out === undefined ? sweepDirectory(inputs.directory, parameter.path) : path.resolve(context.cwd, options.out);
-        await mkdir(directory, { recursive: true });
         const markdown = renderSweepMarkdown(sweep);
-        await writeFile(path.join(directory, REPORT_SECTION_FILES.sweep), `${JSON.stringify(sweep, null, 2)}\n`);
-        await writeFile(path.join(directory, REPORT_SECTION_FILES.sweepMarkdown), markdown);
-        await writeFile(path.join(directory, REPORT_SECTION_FILES.sweepHtml), renderSweepHtml(sweep));
+        // The sweep is printed before its files are written: a full or read-only disk must not
+        // lose what was computed.
         context.stdout(options.json ? JSON.stringify(sweep, null, 2) : markdown);
+        try {
+          await mkdir(directory, { recursive: true });
+          await writeFile(path.join(directory, REPORT_SECTION_FILES.sweep), `${JSON.stringify(sweep, null, 2)}\n`);
+          await writeFile(path.join(directory, REPORT_SECTION_FILES.sweepMarkdown), markdown);
+          await writeFile(path.join(directory, REPORT_SECTION_FILES.sweepHtml), renderSweepHtml(sweep));
+        } catch (error) {
+          const named = describeFileSystemError(error);
+          if (named === undefined) throw error;
+          context.stderr(`harness: the sweep above was computed but its files were not written: ${named.describe()}`);
+          setExitCode(EXIT.infrastructure);
+          return;
+        }
         context.stderr(`sweep: ${displayPath(context.cwd, path.join(directory, REPORT_SECTION_FILES.sweepHtml))} · ${displayPath(context.cwd, path.join(directory, REPORT_SECTION_FILES.sweep))}`);
         // The run's report.html shows the sweeps kept in its folder (sweep-*/sweep.json).
         if (path.dirname(directory) === inputs.directory && path.basename(directory).startsWith(REPORT_SECTION_FILES.sweepPrefix)) {

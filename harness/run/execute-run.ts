@@ -20,6 +20,7 @@ import { displayPath } from './display-path.ts';
 import { filterCases } from './filter-cases.ts';
 import { findInfrastructureErrors } from './find-infrastructure-errors.ts';
 import { findUnfinishedRun } from './find-unfinished-run.ts';
+import { acquireRunLock } from './acquire-run-lock.ts';
 import { loadCheckedSuite, type CheckedSuite } from './load-checked-suite.ts';
 import { openResultJournal } from './open-result-journal.ts';
 import { prepareCases, type SuiteCase } from './prepare-cases.ts';
@@ -42,6 +43,8 @@ export interface RunEvents {
   /** The run is about to answer `remaining` of its `total` cases. */
   onStart?(plan: RunPlan, directory: string, remaining: number, total: number): void;
   onCaseFinished?(result: CaseResult, done: number, total: number): void;
+  /** Something the user should know, such as a dead run's lock taken over. */
+  onNote?(note: string): void;
 }
 
 /** Input of `executeRun`. */
@@ -89,7 +92,9 @@ export type RunOutcome =
  * A resumed run continues the same plan and refuses to mix results of another config or index.
  * After `maxConsecutiveInfrastructureErrors` infrastructure failures in a row the run stops and
  * stays resumable; cases recorded with an infrastructure error run again on `--resume`, even after
- * the run finished. Throws `ClausegateError` for bad input (2) and a missing index (3).
+ * the run finished. The run folder is locked while cases are answered (`acquireRunLock`): a run
+ * still alive elsewhere throws `run_locked`. Throws `ClausegateError` for bad input (2) and a
+ * missing index (3).
  */
 export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
   const { config, now } = input;
@@ -149,62 +154,70 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
   }
   const directory = path.join(reportDir, plan.runId);
 
-  const pipeline = await input.openPipeline(suite.settings.source);
-  const journal = await openResultJournal(path.join(directory, RUN_FILES.journal));
-  const results = new Map<string, CaseResult>();
-  let aborted: string | undefined;
-  let versions: RunVersions;
+  // Only one process answers a run's cases: a second `--resume` of a live run stops here (exit 2).
+  // Liveness is judged by the system clock, whatever clock the run reports with.
+  const lock = await acquireRunLock(directory, { runId: plan.runId });
+  if (lock.note !== undefined) input.events?.onNote?.(lock.note);
   try {
-    versions = describeVersions(pipeline);
-    for (const [id, result] of journal.recorded) if (!isInfrastructureError(result)) results.set(id, result);
-    const remaining = cases.filter((item) => !results.has(item.id));
-    input.events?.onStart?.(plan, directory, remaining.length, cases.length);
-    const controller = new AbortController();
-    const limit = input.maxConsecutiveInfrastructureErrors ?? 3;
-    let consecutive = 0;
-    await runSuite({
-      cases: remaining,
-      answer: (question) => (input.answer ?? answerQuestion)(pipeline, question),
-      concurrency: input.concurrency,
-      now,
-      pricing: config.provider === 'openai' ? config.openai.pricing : undefined,
-      signal: controller.signal,
-      onCaseFinished: async (result) => {
-        await journal.append(result);
-        results.set(result.id, result);
-        input.events?.onCaseFinished?.(result, results.size, cases.length);
-        consecutive = isInfrastructureError(result) ? consecutive + 1 : 0;
-        if (consecutive >= limit && !controller.signal.aborted) {
-          aborted = `${consecutive} cases in a row failed with infrastructure errors (last: ${result.score.error?.code}: ${result.score.error?.message})`;
-          controller.abort();
-        }
-      },
+    const pipeline = await input.openPipeline(suite.settings.source);
+    const journal = await openResultJournal(path.join(directory, RUN_FILES.journal));
+    const results = new Map<string, CaseResult>();
+    let aborted: string | undefined;
+    let versions: RunVersions;
+    try {
+      versions = describeVersions(pipeline);
+      for (const [id, result] of journal.recorded) if (!isInfrastructureError(result)) results.set(id, result);
+      const remaining = cases.filter((item) => !results.has(item.id));
+      input.events?.onStart?.(plan, directory, remaining.length, cases.length);
+      const controller = new AbortController();
+      const limit = input.maxConsecutiveInfrastructureErrors ?? 3;
+      let consecutive = 0;
+      await runSuite({
+        cases: remaining,
+        answer: (question) => (input.answer ?? answerQuestion)(pipeline, question),
+        concurrency: input.concurrency,
+        now,
+        pricing: config.provider === 'openai' ? config.openai.pricing : undefined,
+        signal: controller.signal,
+        onCaseFinished: async (result) => {
+          await journal.append(result);
+          results.set(result.id, result);
+          input.events?.onCaseFinished?.(result, results.size, cases.length);
+          consecutive = isInfrastructureError(result) ? consecutive + 1 : 0;
+          if (consecutive >= limit && !controller.signal.aborted) {
+            aborted = `${consecutive} cases in a row failed with infrastructure errors (last: ${result.score.error?.code}: ${result.score.error?.message})`;
+            controller.abort();
+          }
+        },
+      });
+    } finally {
+      await journal.close();
+      await pipeline.close();
+    }
+    if (aborted !== undefined) {
+      const done = [...results.values()].filter((result) => !isInfrastructureError(result)).length;
+      return { status: 'aborted', plan, directory, done, total: cases.length, reason: aborted };
+    }
+
+    const ordered = cases.map((item) => results.get(item.id)!);
+    const report = buildRunReport({
+      runId: plan.runId,
+      kind: 'run',
+      suite: { name: suite.name, source: suite.settings.source, description: suite.settings.description, refusal: suite.settings.refusal },
+      startedAt: plan.createdAt,
+      finishedAt: now().toISOString(),
+      options: { ...plan.options, replay: plan.options.replay && config.generation.cache === 'replay', concurrency: input.concurrency },
+      versions: versions!,
+      configDigest,
+      gates: { ...gates, file: displayPath(input.cwd, gates.file) },
+      gateScope: plan.options.shard === null ? 'run' : 'shard',
+      cases: ordered,
     });
-  } finally {
-    await journal.close();
-    await pipeline.close();
-  }
-  if (aborted !== undefined) {
-    const done = [...results.values()].filter((result) => !isInfrastructureError(result)).length;
-    return { status: 'aborted', plan, directory, done, total: cases.length, reason: aborted };
+    await writeRunReport(directory, report);
+    return { status: 'finished', report, directory, infrastructureErrors: findInfrastructureErrors(ordered), alreadyFinished: false };  } finally {
+    await lock.release();
   }
 
-  const ordered = cases.map((item) => results.get(item.id)!);
-  const report = buildRunReport({
-    runId: plan.runId,
-    kind: 'run',
-    suite: { name: suite.name, source: suite.settings.source, description: suite.settings.description, refusal: suite.settings.refusal },
-    startedAt: plan.createdAt,
-    finishedAt: now().toISOString(),
-    options: { ...plan.options, replay: plan.options.replay && config.generation.cache === 'replay', concurrency: input.concurrency },
-    versions: versions!,
-    configDigest,
-    gates: { ...gates, file: displayPath(input.cwd, gates.file) },
-    gateScope: plan.options.shard === null ? 'run' : 'shard',
-    cases: ordered,
-  });
-  await writeRunReport(directory, report);
-  return { status: 'finished', report, directory, infrastructureErrors: findInfrastructureErrors(ordered), alreadyFinished: false };
 }
 
 async function resolveExistingRun(input: ExecuteRunInput, reportDir: string): Promise<{ plan: RunPlan; directory: string; finished: boolean } | undefined> {

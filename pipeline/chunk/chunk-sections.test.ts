@@ -399,3 +399,25 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('chunkSections on the re
     expect(fromFixture).toEqual(expect.arrayContaining(['Distributor', 'Subscriber']));
   });
 });
+
+describe('chunkSections on a single-line document', () => {
+  it('cuts a run without whitespace into chunks within the budget, covering every character once', () => {
+    const run = 'q'.repeat(50_000);
+    const document: ExtractedDocument = { format: 'txt', pages: [{ page: 1, text: `Heading\n${run}` }], headings: [], warnings: [] };
+    const chunks = chunk(document, { minTokens: 40 });
+    expect(chunks.length).toBeGreaterThan(100);
+    for (const piece of chunks) expect(piece.tokenCount).toBeLessThanOrEqual(320);
+    expect(chunks.map((piece) => piece.text).join('').replace('Heading', '').replace(/\s/g, '')).toBe(run);
+  });
+
+  it('packs a long line of words into full chunks, as one-by-one packing would', () => {
+    const line = Array.from({ length: 20_000 }, (_, index) => ['fee', 'licensee', '$134.50', 'monthly', 'device'][index % 5]).join(' ');
+    const chunks = chunk(pdf(line), { minTokens: 40 });
+    for (const [index, piece] of chunks.entries()) {
+      expect(piece.tokenCount).toBeLessThanOrEqual(320);
+      // Greedy: the next word would not have fitted.
+      const next = chunks[index + 1];
+      if (next) expect(countTokens(line.slice(piece.span.start, next.span.start + next.text.split(' ')[0]!.length))).toBeGreaterThan(320);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { ClausegateError } from '../errors.ts';
 import type { Chunk, ExtractedDocument, ExtractedPage, Span } from '../types.ts';
-import { countTokens } from './count-tokens.ts';
+import { countTokens, findLongRuns, MAX_TOKEN_BYTES } from './count-tokens.ts';
 import { DEFINITION_LINE_PATTERN, detectDefinitions } from './detect-definitions.ts';
 import { detectHeading } from './detect-heading.ts';
 import { findRunningLines } from './find-running-lines.ts';
@@ -11,7 +11,7 @@ import { isTableRow } from './is-table-row.ts';
  * column by column). Bump it whenever a change moves chunk boundaries, headings, kinds or the text
  * itself, so that an index built by other rules is rebuilt instead of reused.
  */
-export const CHUNKER_VERSION = 'c4';
+export const CHUNKER_VERSION = 'c5';
 
 /** What `chunkSections` needs: one extracted document and where it came from. */
 export interface ChunkSectionsInput {
@@ -69,13 +69,17 @@ interface Topic extends Position {
   text: string;
 }
 
-/** How finely a range is divided when it does not fit: blocks, then lines, sentences, words. */
-type SplitLevel = 'blocks' | 'lines' | 'sentences' | 'words';
+/**
+ * How finely a range is divided when it does not fit: blocks, then lines, sentences, words, and last
+ * characters (a single "word" longer than a chunk: base64, a hex dump, a line of dots).
+ */
+type SplitLevel = 'blocks' | 'lines' | 'sentences' | 'words' | 'characters';
 const NEXT_LEVEL: Record<SplitLevel, SplitLevel | undefined> = {
   blocks: 'lines',
   lines: 'sentences',
   sentences: 'words',
-  words: undefined,
+  words: 'characters',
+  characters: undefined,
 };
 
 const MAX_JOINED_HEADING_WORDS = 16;
@@ -138,22 +142,22 @@ export function chunkSections(input: ChunkSectionsInput): Chunk[] {
   markRunningLines(pageLines);
   const { topics, topicLines } = findTopics(document.pages, pageLines);
   const titles = collectTitles(document.pages, pageLines, topicLines);
-  const pieces: { page: ExtractedPage; span: Span; lines: Line[] }[] = [];
+  const pieces: { page: ExtractedPage; span: Span; lines: Line[]; counter: TokenCounter }[] = [];
 
   document.pages.forEach((page, pageIndex) => {
-    const counter = createTokenCounter(page.text);
+    const counter = createTokenCounter(page.text, maxTokens);
     const lines = pageLines[pageIndex]!;
     const sections = splitIntoSections(page.text, lines);
     const sectionPieces = sections.map((section) =>
       fitSpan(page.text, lines, section, 'blocks', counter, maxTokens),
     );
     for (const span of mergeSmallSections(sectionPieces, counter, minTokens, maxTokens)) {
-      pieces.push({ page, span, lines: lines.filter((line) => line.start < span.end && line.end > span.start) });
+      pieces.push({ page, span, lines: lines.filter((line) => line.start < span.end && line.end > span.start), counter });
     }
   });
 
   const chunkPrefix = docHash.slice(0, 16);
-  return pieces.map(({ page, span, lines }, ordinal) => {
+  return pieces.map(({ page, span, lines, counter }, ordinal) => {
     const text = page.text.slice(span.start, span.end);
     const title = nearestTitle(titles, { page: page.page, offset: span.start });
     const topic = topicOf(topics, page.page, span);
@@ -173,7 +177,7 @@ export function chunkSections(input: ChunkSectionsInput): Chunk[] {
       sectionHeading,
       span,
       text,
-      tokenCount: countTokens(text),
+      tokenCount: countChunk(counter, span, text),
       isDefinitions,
       kind: classifyKind(lines, isDefinitions),
     };
@@ -268,14 +272,40 @@ interface TokenCounter {
   count(span: Span): number;
 }
 
-function createTokenCounter(text: string): TokenCounter {
-  const cache = new Map<string, number>();
+/**
+ * Counts the tokens of spans of `text`, each span once. A span of more than `maxTokens ×
+ * MAX_TOKEN_BYTES` characters certainly holds more than `maxTokens` tokens and is not counted (it
+ * counts as infinite), and the part of a span inside a long run of the page (`findLongRuns`: more
+ * than 400 characters without whitespace) counts as its UTF-8 bytes even when the span holds only a
+ * slice of the run, as `countTokens` counts a whole run: byte-pair merging such a run is cubic in
+ * its length. Both keep chunking linear in the page's length; text without long runs is counted
+ * exactly as before.
+ */
+function createTokenCounter(text: string, maxTokens: number): TokenCounter {
+  const cache = new Map<number, number>();
+  const certainlyOver = maxTokens * MAX_TOKEN_BYTES;
+  const runs = findLongRuns(text);
+  const countSlice = (start: number, end: number): number => {
+    let tokens = 0;
+    let from = start;
+    for (let index = firstRunEndingAfter(runs, start); index < runs.length && runs[index]!.start < end; index += 1) {
+      const run = runs[index]!;
+      if (run.start > from) tokens += countTokens(text.slice(from, run.start));
+      const inside = { start: Math.max(from, run.start), end: Math.min(end, run.end) };
+      tokens += Buffer.byteLength(text.slice(inside.start, inside.end), 'utf8');
+      from = inside.end;
+    }
+    if (from < end) tokens += countTokens(text.slice(from, end));
+    return tokens;
+  };
   return {
     count(span) {
-      const key = `${span.start}:${span.end}`;
+      if (span.end - span.start > certainlyOver) return Number.POSITIVE_INFINITY;
+      // Offsets fit in 26 bits (a page of 64 M characters), so one number keys a span.
+      const key = span.start * 67_108_864 + span.end;
       let tokens = cache.get(key);
       if (tokens === undefined) {
-        tokens = countTokens(text.slice(span.start, span.end));
+        tokens = runs.length === 0 ? countTokens(text.slice(span.start, span.end)) : countSlice(span.start, span.end);
         cache.set(key, tokens);
       }
       return tokens;
@@ -283,34 +313,79 @@ function createTokenCounter(text: string): TokenCounter {
   };
 }
 
+/** A chunk's token count; a span too long to count cheaply (an undividable table row) is counted in full. */
+function countChunk(counter: TokenCounter, span: Span, text: string): number {
+  const tokens = counter.count(span);
+  return Number.isFinite(tokens) ? tokens : countTokens(text);
+}
+
+/** The index of the first run that ends after `offset` (binary search; runs are in order). */
+function firstRunEndingAfter(runs: readonly Span[], offset: number): number {
+  let low = 0;
+  let high = runs.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (runs[middle]!.end <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** Divides `span` until every piece fits in `maxTokens` (or cannot be divided), then packs the pieces back greedily. */
 function fitSpan(text: string, lines: Line[], span: Span, level: SplitLevel, counter: TokenCounter, maxTokens: number): Span[] {
-  if (counter.count(span) <= maxTokens) return [span];
-  const parts = divide(text, lines, span, level);
+  // A UTF-16 code unit is at most 3 UTF-8 bytes and a token at least 1: short spans fit uncounted.
+  if (3 * (span.end - span.start) <= maxTokens || counter.count(span) <= maxTokens) return [span];
+  const parts = level === 'characters' ? divideIntoSlices(text, span, Math.max(1, Math.floor(maxTokens / 4))) : divide(text, lines, span, level);
   const next = NEXT_LEVEL[level];
   if (parts.length <= 1) return next === undefined || parts.length === 0 ? [span] : fitSpan(text, lines, span, next, counter, maxTokens);
   const fitted = next === undefined ? parts : parts.flatMap((part) => fitSpan(text, lines, part, next, counter, maxTokens));
   return packGreedily(fitted, counter, maxTokens);
 }
 
+/**
+ * Packs consecutive spans into as few pieces of at most `maxTokens` as greedy left-to-right packing
+ * gives. Each piece's end is found by galloping then bisecting over the span count (a token count
+ * grows with the text appended), so a piece of k spans costs O(log k) counts instead of k: packing
+ * the words of a long page stays linear in its length.
+ */
 function packGreedily(spans: Span[], counter: TokenCounter, maxTokens: number): Span[] {
   const packed: Span[] = [];
-  let current: Span | undefined;
-  for (const span of spans) {
-    if (current === undefined) {
-      current = span;
-      continue;
+  const fits = (first: number, last: number) => counter.count({ start: spans[first]!.start, end: spans[last]!.end }) <= maxTokens;
+  let first = 0;
+  while (first < spans.length) {
+    // `last` always fits (a lone span is kept whole even when it does not); `bound` never does.
+    let last = first;
+    let step = 1;
+    let bound = spans.length;
+    while (last + step < spans.length) {
+      if (!fits(first, last + step)) {
+        bound = last + step;
+        break;
+      }
+      last += step;
+      step *= 2;
     }
-    const joined = { start: current.start, end: span.end };
-    if (counter.count(joined) <= maxTokens) {
-      current = joined;
-    } else {
-      packed.push(current);
-      current = span;
+    while (bound - last > 1) {
+      const middle = (last + bound) >> 1;
+      if (fits(first, middle)) last = middle;
+      else bound = middle;
     }
+    packed.push({ start: spans[first]!.start, end: spans[last]!.end });
+    first = last + 1;
   }
-  if (current) packed.push(current);
   return packed;
+}
+
+/** Cuts `span` into slices of `size` characters (a character is at most 4 UTF-8 bytes, a token at least 1), never inside a surrogate pair. */
+function divideIntoSlices(text: string, span: Span, size: number): Span[] {
+  const slices: Span[] = [];
+  for (let start = span.start; start < span.end; ) {
+    let end = Math.min(span.end, start + size);
+    if (end < span.end && /[\uDC00-\uDFFF]/.test(text[end]!)) end += 1;
+    slices.push({ start, end });
+    start = end;
+  }
+  return slices;
 }
 
 function linesIn(lines: Line[], span: Span): Line[] {
@@ -328,6 +403,8 @@ function divide(text: string, lines: Line[], span: Span, level: SplitLevel): Spa
       return isTableSpan(inside) ? [] : divideAt(text, span, SENTENCE_BOUNDARY, true);
     case 'words':
       return isTableSpan(inside) ? [] : divideAt(text, span, /\s+/g, false);
+    case 'characters':
+      return [];
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens, truncateToTokens } from './count-tokens.ts';
+import { countTokens, findLongRuns, truncateToTokens } from './count-tokens.ts';
 
 describe('countTokens', () => {
   it('counts cl100k_base tokens', () => {
@@ -39,5 +39,20 @@ describe('truncateToTokens', () => {
 
   it('returns an empty string for a budget of zero', () => {
     expect(truncateToTokens('anything', 0)).toBe('');
+  });
+});
+
+describe('countTokens on runs without whitespace', () => {
+  it('counts a run of more than 400 characters by its UTF-8 bytes (an upper bound), the rest exactly', () => {
+    const run = 'ab'.repeat(300);
+    expect(countTokens(`Heading\n${run}`)).toBe(countTokens('Heading\n') + 600);
+    expect(countTokens('é'.repeat(500))).toBe(1000);
+    const ordinary = `${'x'.repeat(400)} and more`;
+    expect(countTokens(ordinary)).toBeLessThan(400);
+  });
+
+  it('finds long runs with a plain scan (no stack overflow on megabytes)', () => {
+    const text = `short words ${'z'.repeat(2_000_000)} tail`;
+    expect(findLongRuns(text)).toEqual([{ start: 12, end: 2_000_012 }]);
   });
 });

@@ -26,14 +26,68 @@ function encode(text: string): number[] {
 const MEMO_LIMIT = 4096;
 const memo = new Map<string, number>();
 
-/** The number of cl100k_base tokens in `text` (special-token strings are counted as ordinary text). */
+/**
+ * A run of this many characters without whitespace is not text a reader wrote (base64, a hex dump,
+ * a line of dots): js-tiktoken's byte-pair merge is cubic in a run's length (2 000 characters take
+ * most of a second), so such runs are counted by their UTF-8 bytes instead, an upper bound (every
+ * token holds at least one byte). Shorter runs, all ordinary text, are counted exactly.
+ */
+export const LONG_RUN_CHARACTERS = 400;
+/** The longest cl100k_base token, in bytes: text of more bytes than 128 × n holds more than n tokens. */
+export const MAX_TOKEN_BYTES = 128;
+
+/**
+ * The number of cl100k_base tokens in `text` (special-token strings are counted as ordinary text).
+ * Runs of more than `LONG_RUN_CHARACTERS` characters without whitespace count as their UTF-8 bytes
+ * (an upper bound), so counting takes time linear in the text's length.
+ */
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
   const known = memo.get(text);
   if (known !== undefined) return known;
-  const count = encode(text).length;
+  const count = countWithLongRuns(text);
   if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
   memo.set(text, count);
+  return count;
+}
+
+/**
+ * The runs of more than `LONG_RUN_CHARACTERS` UTF-16 code units without whitespace in `text`, in
+ * order. A plain scan: a regular expression overflows the stack on a run of megabytes.
+ */
+export function findLongRuns(text: string): { start: number; end: number }[] {
+  const runs: { start: number; end: number }[] = [];
+  let start = 0;
+  for (let index = 0; index <= text.length; index += 1) {
+    if (index < text.length && !isWhitespace(text.charCodeAt(index))) continue;
+    if (index - start > LONG_RUN_CHARACTERS) runs.push({ start, end: index });
+    start = index + 1;
+  }
+  return runs;
+}
+
+/** What `\s` matches in a JavaScript regular expression. */
+function isWhitespace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0x85) return false;
+  return (
+    code === 0x85 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  );
+}
+
+function countWithLongRuns(text: string): number {
+  if (text.length <= LONG_RUN_CHARACTERS) return encode(text).length;
+  const runs = findLongRuns(text);
+  if (runs.length === 0) return encode(text).length;
+  let count = 0;
+  let from = 0;
+  for (const run of runs) {
+    if (run.start > from) count += encode(text.slice(from, run.start)).length;
+    count += Buffer.byteLength(text.slice(run.start, run.end), 'utf8');
+    from = run.end;
+  }
+  if (from < text.length) count += encode(text.slice(from)).length;
   return count;
 }
 

@@ -115,7 +115,10 @@ export const ClausegateConfig = z
         embeddingBatchSize: positiveInteger.max(2048).default(64),
         chatModel: z.string().min(1).default('gpt-4.1'),
         maxRetries: z.number().int().min(0).max(10).default(3),
-        timeoutMs: positiveInteger.default(60_000),
+        /** One attempt's timeout in ms. */
+        timeoutMs: positiveInteger.default(20_000),
+        /** One call's whole budget in ms, every retry and wait included: a hanging API fails within it. */
+        totalTimeoutMs: positiveInteger.default(45_000),
         concurrency: positiveInteger.max(64).default(4),
         /** USD per million tokens, for cost estimates in reports. */
         pricing: z
@@ -133,6 +136,13 @@ export const ClausegateConfig = z
       .object({
         /** Dimensions of the offline hashed n-gram embedder. */
         embeddingDimensions: positiveInteger.max(65_536).default(1024),
+      })
+      .strict()
+      .prefault({}),
+    ingest: z
+      .object({
+        /** Files larger than this many bytes are reported (`too_large`) and skipped unread; default 50 MB. */
+        maxFileBytes: positiveInteger.default(50_000_000),
       })
       .strict()
       .prefault({}),

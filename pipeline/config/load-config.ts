@@ -100,7 +100,22 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 function readJsonObject(file: string): Record<string, unknown> {
-  const text = readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') {
+      throw new ClausegateError('config_invalid', `${file} is a folder, not a config file`, {
+        hint: 'pass --config the JSON file itself, e.g. --config .clausegate.json',
+        location: { file },
+      });
+    }
+    throw new ClausegateError('config_invalid', `cannot read the config file ${file} (${code ?? 'error'}: ${(error as Error).message})`, {
+      hint: code === 'EACCES' || code === 'EPERM' ? `give the user running harness read access to ${file}` : 'check the path given to --config',
+      location: { file },
+    });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import { buildDefinitionsIndex, chunkSections, CHUNKER_VERSION } from '../chunk/index.ts';
@@ -14,12 +12,15 @@ import {
 } from '../store/index.ts';
 import { isClausegateError } from '../errors.ts';
 import type { Chunk, DocumentFormat, SkipReason } from '../types.ts';
+import { checkIndexShrink } from './check-index-shrink.ts';
 import { listSourceFiles } from './list-source-files.ts';
+import { planDocuments } from './plan-documents.ts';
 
 /** What happened to one file of the source. */
 export interface DocumentReport {
   doc: string;
-  sha256: string;
+  /** Absent for a file skipped unread (unreadable, too large, a link) or an unreadable folder (`doc` ends in `/`). */
+  sha256?: string | undefined;
   status: 'indexed' | 'reused' | 'skipped' | 'duplicate';
   format?: DocumentFormat;
   pages: number;
@@ -49,6 +50,8 @@ export interface IngestSourceInput {
   now: () => Date;
   /** Wait for a concurrent ingest of the same index instead of failing (default false). */
   waitForLock?: boolean;
+  /** Publish even when the new version has no document or less than half of the current one's (default false). */
+  allowShrink?: boolean;
   onProgress?: (event: IngestProgress) => void;
 }
 
@@ -81,7 +84,9 @@ export interface IngestSummary {
  * definitions, embed, then write the vectors (LanceDB) and the keyword index atomically beside the
  * current version. Unsupported or unreadable files are reported and skipped, byte-identical files
  * are ingested once, and documents unchanged since the current version reuse its chunks and vectors
- * (no re-embedding). Only one ingest of an index runs at a time.
+ * (no re-embedding). Only one ingest of an index runs at a time. A version with no document, or
+ * with less than half the documents of the current one, is not published (`index_shrink_refused`)
+ * unless `allowShrink` is set.
  */
 export async function ingestSource(input: IngestSourceInput): Promise<IngestSummary> {
   const started = performance.now();
@@ -89,38 +94,15 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
   const indexDir = config.paths.indexDir;
   const lock = await acquireIndexLock(indexDir, source, { wait: input.waitForLock ?? false });
   try {
-    const files = await listSourceFiles(input.root);
+    const listing = await listSourceFiles(input.root);
     const previous = await openPreviousIndex(indexDir, source, embedder);
     const reports: DocumentReport[] = [];
     const chunks: Chunk[] = [];
     const vectors: (Float32Array | undefined)[] = [];
     const manifestDocuments: IndexManifestInput['documents'] = [];
-    const seen = new Map<string, string>();
 
     const extractStarted = performance.now();
-    // Hash and classify every file first (cheap), so that extraction can run several documents at
-    // once: pdfjs yields between its steps, and overlapping documents fills those gaps.
-    type Planned =
-      | { kind: 'duplicate'; relativePath: string; sha256: string; original: string }
-      | { kind: 'reuse'; relativePath: string; sha256: string; reused: ReusableDocument }
-      | { kind: 'extract'; relativePath: string; absolutePath: string; sha256: string };
-    const plan: Planned[] = [];
-    for (const file of files) {
-      const bytes = await readFile(file.absolutePath);
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const original = seen.get(sha256);
-      if (original !== undefined && bytes.length > 0) {
-        plan.push({ kind: 'duplicate', relativePath: file.relativePath, sha256, original });
-        continue;
-      }
-      seen.set(sha256, file.relativePath);
-      const reused = previous?.reusable.get(sha256);
-      plan.push(
-        reused
-          ? { kind: 'reuse', relativePath: file.relativePath, sha256, reused }
-          : { kind: 'extract', relativePath: file.relativePath, absolutePath: file.absolutePath, sha256 },
-      );
-    }
+    const plan = await planDocuments({ listing, reusable: previous?.reusable, maxFileBytes: config.ingest.maxFileBytes });
     let extracted = 0;
     const toExtract = plan.filter((entry) => entry.kind === 'extract').length;
     const outcomes = await mapWithConcurrency(plan, EXTRACTION_CONCURRENCY, async (item) => {
@@ -133,6 +115,11 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
 
     for (const [index, item] of plan.entries()) {
       const { relativePath, sha256 } = item;
+      if (item.kind === 'skip') {
+        reports.push({ doc: relativePath, sha256, status: 'skipped', pages: 0, chunks: 0, reason: item.reason, message: item.message });
+        manifestDocuments.push({ doc: relativePath, sha256, status: 'skipped', pages: 0, chunks: 0, reason: item.reason, message: item.message });
+        continue;
+      }
       if (item.kind === 'duplicate') {
         reports.push({ doc: relativePath, sha256, status: 'duplicate', pages: 0, chunks: 0, duplicateOf: item.original });
         manifestDocuments.push({ doc: relativePath, sha256, status: 'duplicate', pages: 0, chunks: 0, duplicateOf: item.original });
@@ -158,7 +145,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
         document: outcome.document,
         doc: relativePath,
         source,
-        docHash: sha256,
+        docHash: item.sha256,
         maxTokens: config.chunking.maxTokens,
         minTokens: config.chunking.minTokens,
       });
@@ -173,6 +160,16 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
     input.onProgress?.({ phase: 'extract', done: toExtract, total: toExtract });
     const extractMs = performance.now() - extractStarted;
     await previous?.index.close();
+    // Before embedding: a refused version should cost nothing.
+    const shrinkNote = await checkIndexShrink({
+      indexDir,
+      source,
+      documents: manifestDocuments.filter((document) => document.status === 'indexed').length,
+      files: listing.files.length,
+      root: input.root,
+      notIndexed: reports.filter((report) => report.status === 'skipped').map((report) => `${report.doc}: ${report.reason} (${report.message ?? ''})`),
+      allowShrink: input.allowShrink ?? false,
+    });
 
     const embedStarted = performance.now();
     const missing = chunks.flatMap((chunk, index) => (vectors[index] === undefined ? [index] : []));
@@ -225,7 +222,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
       embedder: `${embedder.info.name}/${embedder.info.model} (${embedder.info.dimensions} dims)`,
       documents: reports,
       counts: {
-        files: files.length,
+        files: listing.files.length,
         documents: manifest.counts.documents,
         pages,
         chunks: chunks.length,
@@ -236,7 +233,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
         embeddedChunks: missing.length,
       },
       timings: { extractMs, embedMs, writeMs, totalMs: performance.now() - started },
-      notes: lock.note ? [lock.note] : [],
+      notes: [lock.note, shrinkNote].filter((note): note is string => note !== undefined),
     };
   } finally {
     await lock.release();
@@ -301,7 +298,7 @@ async function openPreviousIndex(
   }
   const reusable = new Map<string, ReusableDocument>();
   for (const document of index.manifest.documents) {
-    if (document.status !== 'indexed' || document.format === undefined) continue;
+    if (document.status !== 'indexed' || document.format === undefined || document.sha256 === undefined) continue;
     const documentChunks = (byHash.get(document.sha256) ?? []).sort((a, b) => a.ordinal - b.ordinal);
     if (documentChunks.length !== document.chunks) continue;
     const vectors = await index.vectorsFor(documentChunks.map((chunk) => chunk.chunkId));

@@ -23,6 +23,7 @@ export function createEmbedder(config: ClausegateConfig, environment: ProviderEn
         dimensions: config.openai.embeddingDimensions,
         batchSize: config.openai.embeddingBatchSize,
         maxRetries: config.openai.maxRetries,
+        totalTimeoutMs: config.openai.totalTimeoutMs,
         concurrency: config.openai.concurrency,
       });
     default: {

@@ -25,6 +25,7 @@ export function createGenerator(config: ClausegateConfig, environment: ProviderE
         model: config.openai.chatModel,
         temperature: config.generation.temperature,
         maxRetries: config.openai.maxRetries,
+        totalTimeoutMs: config.openai.totalTimeoutMs,
         cache: createResponseCache({ dir: path.join(config.paths.cacheDir, 'responses'), mode: config.generation.cache }),
       });
     default: {

@@ -32,6 +32,7 @@ export function createReranker(config: ClausegateConfig, environment: ProviderEn
         chunkCharacterCap: config.rerank.chunkCharacterCap,
         concurrency: config.rerank.concurrency,
         maxRetries: config.openai.maxRetries,
+        totalTimeoutMs: config.openai.totalTimeoutMs,
         cache: createResponseCache({ dir: path.join(config.paths.cacheDir, 'responses'), mode: config.generation.cache }),
       });
     default: {

@@ -15,6 +15,8 @@ export interface OpenAIEmbedderOptions {
   batchSize: number;
   /** Retries of one batch on transient failures (429, 5xx, timeouts), with the same request bytes. */
   maxRetries: number;
+  /** One call's whole budget in ms, retries and waits included (config `openai.totalTimeoutMs`); default none. */
+  totalTimeoutMs?: number;
   /** Base delay of the exponential backoff in ms (default 250); tests pass a small value. */
   retryBaseDelayMs?: number;
   /** Batches in flight at once (default 1); results keep input order whatever finishes first. */
@@ -68,8 +70,11 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
       encoding_format: 'base64',
       ...(sendDimensions ? { dimensions } : {}),
     };
-    const { value: response } = await withOpenAIRetries(label, () => client.embeddings.create(body), {
+    const { value: response } = await withOpenAIRetries(label, (attempt) => client.embeddings.create(body, attempt), {
       maxRetries,
+      totalTimeoutMs: options.totalTimeoutMs,
+      attemptTimeoutMs: client.timeout,
+      secrets: [client.apiKey],
       ...(options.retryBaseDelayMs === undefined ? {} : { baseDelayMs: options.retryBaseDelayMs }),
     });
     return readEmbeddings(response as unknown, texts.length, dimensions, label);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ANSWER_SCHEMA } from '../answer/build-prompt.ts';
 import { ClausegateError } from '../errors.ts';
 import { withOpenAIRetries } from './create-openai-client.ts';
+import { redactSecrets } from './redact-secrets.ts';
 import type { GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
 import type { ResponseCache } from './response-cache.ts';
 
@@ -16,6 +17,8 @@ export interface OpenAIGeneratorOptions {
   temperature: number;
   /** Retries of transient failures, each resending identical bytes (config `openai.maxRetries`, default 3). */
   maxRetries: number;
+  /** One call's whole budget in ms, retries and waits included (config `openai.totalTimeoutMs`); default none. */
+  totalTimeoutMs?: number;
   /** Base delay of the exponential backoff in ms (default 250). */
   retryBaseDelayMs?: number;
   /** Cache of successful replies; without it every call goes to the API. */
@@ -97,8 +100,8 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
       };
       const { value: completion, attempts } = await withOpenAIRetries(
         `answer generation with ${options.model}`,
-        () => options.client.chat.completions.create(body),
-        { maxRetries: options.maxRetries, ...(options.retryBaseDelayMs === undefined ? {} : { baseDelayMs: options.retryBaseDelayMs }) },
+        (attempt) => options.client.chat.completions.create(body, attempt),
+        { maxRetries: options.maxRetries, totalTimeoutMs: options.totalTimeoutMs, attemptTimeoutMs: options.client.timeout, secrets: [options.client.apiKey], ...(options.retryBaseDelayMs === undefined ? {} : { baseDelayMs: options.retryBaseDelayMs }) },
       );
       const choice = completion.choices[0];
       const finishReason = choice?.finish_reason ?? 'unknown';
@@ -167,7 +170,7 @@ function badResponse(message: string): ClausegateError {
 }
 
 function clip(text: string): string {
-  const flat = text.replace(/\s+/g, ' ');
+  const flat = redactSecrets(text).replace(/\s+/g, ' ');
   return JSON.stringify(flat.length <= 200 ? flat : `${flat.slice(0, 199)}…`);
 }
 

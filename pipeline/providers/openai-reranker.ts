@@ -16,6 +16,8 @@ export interface OpenAIRerankerOptions {
   concurrency: number;
   /** Retries of transient failures per request, each resending identical bytes (config `openai.maxRetries`, default 3). */
   maxRetries: number;
+  /** One call's whole budget in ms, retries and waits included (config `openai.totalTimeoutMs`); default none. */
+  totalTimeoutMs?: number;
   /** Base delay of the exponential backoff in ms (default 250). */
   retryBaseDelayMs?: number;
   /** Cache of replies; a hit makes no request. */
@@ -51,7 +53,7 @@ const MAX_COMPLETION_TOKENS = 4;
 export function createOpenAIReranker(options: OpenAIRerankerOptions): Reranker {
   const info: RerankerInfo = { name: 'openai', model: options.model };
   const parameters = { temperature: 0, max_completion_tokens: MAX_COMPLETION_TOKENS };
-  const retry = { maxRetries: options.maxRetries, ...(options.retryBaseDelayMs === undefined ? {} : { baseDelayMs: options.retryBaseDelayMs }) };
+  const retry = { maxRetries: options.maxRetries, totalTimeoutMs: options.totalTimeoutMs, attemptTimeoutMs: options.client.timeout, secrets: [options.client.apiKey], ...(options.retryBaseDelayMs === undefined ? {} : { baseDelayMs: options.retryBaseDelayMs }) };
 
   async function scoreOne(question: string, candidate: RerankCandidate): Promise<RerankScore> {
     const messages = [
@@ -67,7 +69,7 @@ export function createOpenAIReranker(options: OpenAIRerankerOptions): Reranker {
     const body = { model: options.model, messages, ...parameters };
     const { value: completion, attempts } = await withOpenAIRetries(
       `reranking chunk ${candidate.chunkId} with ${options.model}`,
-      () => options.client.chat.completions.create(body),
+      (attempt) => options.client.chat.completions.create(body, attempt),
       retry,
     );
     const choice = completion.choices[0];

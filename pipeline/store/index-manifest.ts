@@ -22,21 +22,24 @@ export const ManifestDocument = z
   .object({
     /** Path relative to the source root, `/` separators. */
     doc: z.string().min(1),
-    /** sha256 of the file's bytes (hex). */
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    /** sha256 of the file's bytes (hex); absent for a skipped file that was never read (unreadable, too large, a link). */
+    sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
     /** Absent when the file was never read as a document (an unsupported type, a duplicate). */
     format: z.enum(['pdf', 'docx', 'txt']).optional(),
     pages: z.number().int().min(0),
     chunks: z.number().int().min(0),
     status: z.enum(['indexed', 'skipped', 'duplicate']),
     /** Why a `skipped` document was skipped. */
-    reason: z.enum(['no_text_layer', 'unreadable_text', 'encrypted', 'corrupt', 'empty', 'unsupported']).optional(),
+    reason: z.enum(['no_text_layer', 'unreadable_text', 'encrypted', 'corrupt', 'empty', 'unsupported', 'unreadable', 'too_large', 'symlink']).optional(),
     message: z.string().optional(),
     /** For a `duplicate`: the document whose bytes it repeats. */
     duplicateOf: z.string().min(1).optional(),
   })
   .strict()
   .superRefine((document, context) => {
+    if (document.status !== 'skipped' && document.sha256 === undefined) {
+      context.addIssue({ code: 'custom', path: ['sha256'], message: `a ${document.status} document needs its sha256` });
+    }
     if (document.status === 'skipped' && document.reason === undefined) {
       context.addIssue({ code: 'custom', path: ['reason'], message: 'a skipped document needs a reason' });
     }

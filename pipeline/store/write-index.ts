@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ClausegateError, isClausegateError } from '../errors.ts';
@@ -45,8 +45,9 @@ export interface WriteIndexResult {
  * the definitions, and `manifest.json` last), renamed to its final name, and only then does the
  * `CURRENT` pointer switch to it (temporary file + rename). A crash before the switch leaves the
  * previous version current and intact; the next write deletes what the crash left. After the switch,
- * every version but the new one and the one it replaced is deleted (the previous one is kept for
- * readers that still have it open).
+ * every version but the new one, the one it replaced (kept for readers that still have it open) and
+ * the latest version that has documents is deleted: a run of empty versions never prunes the last
+ * good one.
  *
  * The caller must hold the source's ingest lock (`acquireIndexLock`): writes are not safe to run
  * concurrently with each other (they are safe to run while readers open the index).
@@ -100,8 +101,9 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
   }
 
   const warnings: string[] = [];
+  const lastWithDocuments = manifest.counts.documents > 0 ? indexVersion : await findLastVersionWithDocuments(layout.versionsDir, indexVersion);
   for (const entry of await readdir(layout.versionsDir)) {
-    if (entry === indexVersion || entry === previous) continue;
+    if (entry === indexVersion || entry === previous || entry === lastWithDocuments) continue;
     try {
       await rm(path.join(layout.versionsDir, entry), { recursive: true, force: true });
       removed.push(entry);
@@ -158,6 +160,22 @@ async function readPreviousVersion(layout: IndexLayout): Promise<string | undefi
     if (isClausegateError(error, 'index_corrupt')) return undefined;
     throw error;
   }
+}
+
+/** The newest complete version other than `exclude` whose manifest counts at least one document. */
+async function findLastVersionWithDocuments(versionsDir: string, exclude: string): Promise<string | undefined> {
+  const candidates = (await readdir(versionsDir)).filter((entry) => entry !== exclude && !entry.endsWith(PARTIAL_SUFFIX));
+  // Version ids are UTC timestamps: newest first by name; a version without a valid manifest is incomplete.
+  candidates.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  for (const entry of candidates) {
+    try {
+      const parsed = IndexManifest.safeParse(JSON.parse(await readFile(path.join(versionsDir, entry, VERSION_FILES.manifest), 'utf8')));
+      if (parsed.success && parsed.data.counts.documents > 0) return entry;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
 }
 
 /** Deletes `.partial` folders, a non-current folder already named `indexVersion`, and stray pointer temp files. */
