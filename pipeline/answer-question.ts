@@ -113,7 +113,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
           check: (texts) => checkCoverage(questionTerms, texts),
           absentNames: findAbsentFromSource(asked, pipeline.index, config.retrieval.expansions.map((rule) => rule.pattern)),
           namesAbsentFrom: (evidence) =>
-            findNamesAbsentFromEvidence(findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors }), evidence, sourceTexts(pipeline.index).statistics).map((name) => name.text),
+            findNamesAbsentFromEvidence(findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors }), evidence, sourceTexts(pipeline.index).statistics, sourceTexts(pipeline.index).vocabulary).map((name) => name.text),
         },
       });
       lap('gate');

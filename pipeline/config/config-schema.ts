@@ -101,7 +101,11 @@ export const ClausegateConfig = z
         sample: {
           refusal: 'This is not addressed in the provided Harbourview documents.',
           documentHints: ['harbourview', 'license agreement', 'fee schedule', 'definitions'],
-          expansions: [],
+          // The abbreviations a reader of the fee schedule types (the schedule spells them out).
+          expansions: [
+            { pattern: 'RT', expansion: 'real time', reverse: true, note: 'data timing' },
+            { pattern: 'non-pro', expansion: 'non-professional', reverse: true, note: 'subscriber category' },
+          ],
           anchors: [],
           lexical: { genericWords: [], exchangeFamilies: [] },
         },

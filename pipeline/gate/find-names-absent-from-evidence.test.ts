@@ -61,4 +61,13 @@ describe('findNamesAbsentFromEvidence', () => {
     // A word no document holds is not asked of the evidence (the source check reads it).
     expect(absent('Which law governs the Quill / Zephyr agreement?', [chunks[5]!])).toEqual([]);
   });
+
+  it('refuses a name the source never writes, but not a typo of a word it writes nor a name glued into a file name', () => {
+    const vocabulary = new Set(chunks.flatMap((chunk) => `${chunk.doc} ${chunk.sectionHeading} ${chunk.text}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+    const withVocabulary = (question: string) => findNamesAbsentFromEvidence(findQuestionNames(question), [chunks[6]!], statistics, vocabulary).map((name) => name.text);
+    expect(withVocabulary('What is the Zephyrex device fee for Real Time data?')).toEqual(['Zephyrex']);
+    expect(withVocabulary('What is the device fee for Snapshoot data?')).toEqual([]);
+    // `fee-list-2026.pdf` glues `feelist`: a name inside a file name is written.
+    expect(withVocabulary('Which device fee does the Feelist give?')).toEqual([]);
+  });
 });

@@ -1,5 +1,7 @@
 import type { TermStatistics } from '../rerank/term-statistics.ts';
+import { namingLimit } from '../rerank/read-rerank-question.ts';
 import { wordStems } from '../rerank/term-statistics.ts';
+import { editDistance } from '../question/edit-distance.ts';
 
 /** A name the question writes (`Market Profile`, `RFR Austria`, `Ono`), with the stems of its words. */
 export interface QuestionName {
@@ -116,22 +118,41 @@ const ABOUT_SHARE = 0.2;
  * name names the chunk's document (it holds all its words, one of them held by at most a tenth of
  * the source's documents: `Homewood Suites`) — the parties of an agreement need not be repeated in
  * its governing-law clause. A fee row of another
- * category (`Real Time | Device | $101.50` for `Market Profile`) holds neither. Words no document
- * of the source holds (a typo, or a name the source lacks, which the source check reads) are not
- * asked of the evidence.
+ * category (`Real Time | Device | $101.50` for `Market Profile`) holds neither. A name with a word
+ * the source never writes and that is no typo of one (given the source's `vocabulary`) is absent
+ * wherever the evidence comes from; other words no document holds are not asked of the evidence.
  */
-export function findNamesAbsentFromEvidence(names: readonly QuestionName[], evidence: readonly EvidenceChunk[], statistics: TermStatistics): QuestionName[] {
+export function findNamesAbsentFromEvidence(names: readonly QuestionName[], evidence: readonly EvidenceChunk[], statistics: TermStatistics, vocabulary?: ReadonlySet<string>): QuestionName[] {
+  // File names glue words (`AIRTECHINTERNATIONALGROUPINC_…`): a name inside one is written there.
+  const documentNames = statistics.documents.map((doc) => doc.toLowerCase().replace(/[^\p{L}]+/gu, ''));
   const contexts = evidence.map((chunk) => ({ doc: chunk.doc, stems: new Set(wordStems(`${chunk.source}\n${chunk.doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ')}\n${chunk.sectionHeading}\n${chunk.text}`)) }));
-  const namingLimit = Math.max(1, Math.floor(statistics.documentCount / 10));
+  const limit = namingLimit(statistics.documentCount);
   const about = (context: (typeof contexts)[number], wordStem: string) =>
     context.stems.has(wordStem) || statistics.documentOpens(context.doc, wordStem) || statistics.documentShare(context.doc, wordStem) >= ABOUT_SHARE;
   // The name names this chunk's document: one of its words few documents hold is in it, and so is every other word.
   const namesDocument = (context: (typeof contexts)[number], stems: readonly string[]) =>
-    stems.some((wordStem) => statistics.documentsHolding(wordStem) <= namingLimit && statistics.documentHolds(context.doc, wordStem)) &&
+    stems.some((wordStem) => statistics.documentsHolding(wordStem) <= limit && statistics.documentHolds(context.doc, wordStem)) &&
     stems.every((wordStem) => statistics.documentHolds(context.doc, wordStem));
   const holds = (context: (typeof contexts)[number], stems: readonly string[]) => stems.every((wordStem) => about(context, wordStem)) || namesDocument(context, stems);
   return names.filter((name) => {
+    if (vocabulary !== undefined && (name.text.match(/[\p{L}\p{N}]+/gu) ?? []).some((word) => namesSomethingUnwritten(word, vocabulary, documentNames))) return true;
     const known = name.stems.filter((wordStem) => statistics.documentsHolding(wordStem) > 0);
     return known.length > 0 && !contexts.some((context) => holds(context, known));
   });
+}
+
+/**
+ * A word of a name that no document of the source writes, in any case, and that is no typo of a
+ * word it does write (one edit away; `Cont` for `count`), nor part of a file name's glued words
+ * (`Airtech` in `AIRTECHINTERNATIONALGROUPINC_…`): the question names something the source lacks
+ * (`Nasdaq`, `Eurex`). Numbers and words under three letters are not judged.
+ */
+function namesSomethingUnwritten(word: string, vocabulary: ReadonlySet<string>, documentNames: readonly string[]): boolean {
+  const lower = word.toLowerCase();
+  if (lower.length < 3 || /\p{N}/u.test(lower) || vocabulary.has(lower)) return false;
+  if (lower.length >= 4 && documentNames.some((name) => name.includes(lower))) return false;
+  for (const known of vocabulary) {
+    if (known[0] === lower[0] && Math.abs(known.length - lower.length) <= 1 && editDistance(known, lower, 1) <= 1) return false;
+  }
+  return true;
 }

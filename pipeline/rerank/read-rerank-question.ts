@@ -40,6 +40,14 @@ const STOP_WORDS = QUESTION_STOP_WORDS;
 const YEAR = /(?<!\d)(?:19|20)\d{2}(?!\d)/g;
 
 /**
+ * How many documents may hold a term that names one of them: a tenth of the source's documents.
+ * Below ten documents no term sets a document apart (0: nothing names a document).
+ */
+export function namingLimit(documentCount: number): number {
+  return Math.floor(documentCount / 10);
+}
+
+/**
  * Reads a question once for the learned reranker. The asked type comes from how the question opens
  * (`how much`, `when`, `how long`, `what percentage`, `what does X mean`, `who`) and from the noun it
  * asks about (`fee`, `royalty`, `date`, `period`); everything else is `none`.
@@ -72,7 +80,7 @@ export function readRerankQuestion(question: string, statistics: TermStatistics,
     if (seen.has(wordStem)) continue;
     seen.add(wordStem);
     const documents = statistics.documentsHolding(wordStem);
-    const namesDocument = specificStems.has(wordStem) && documents > 0 && documents <= Math.max(1, Math.floor(statistics.documentCount / 10));
+    const namesDocument = specificStems.has(wordStem) && documents > 0 && documents <= namingLimit(statistics.documentCount);
     terms.push({ stem: wordStem, weight: statistics.weightOf(wordStem), specific: specificStems.has(wordStem), namesDocument });
   }
   const pairs: string[] = [];
