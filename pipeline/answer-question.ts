@@ -105,6 +105,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
 
     let gated: RankedCandidate[];
     if (config.gate.enabled && options.gate !== false) {
+      const texts = sourceTexts(pipeline.index);
       const decision = applyConfidenceGate({
         rerank,
         settings: config.gate,
@@ -113,7 +114,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
           check: (texts) => checkCoverage(questionTerms, texts),
           absentNames: findAbsentFromSource(asked, pipeline.index, config.retrieval.expansions.map((rule) => rule.pattern)),
           namesAbsentFrom: (evidence) =>
-            findNamesAbsentFromEvidence(findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors }), evidence, sourceTexts(pipeline.index).statistics, sourceTexts(pipeline.index).vocabulary).map((name) => name.text),
+            findNamesAbsentFromEvidence(findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors }), evidence, texts.statistics, texts.vocabulary).map((name) => name.text),
         },
       });
       lap('gate');

@@ -91,13 +91,36 @@ function isMostlyCapitalised(text: string, words: readonly RegExpMatchArray[]): 
 
 /** The question with every known spelling replaced by spaces (so the words around it stay apart). */
 function blankKnownSpellings(question: string, known: KnownSpellings): string {
-  const spellings = [...(known.expansions ?? []).map((rule) => rule.pattern), ...(known.anchors ?? []).flatMap((anchor) => [anchor.name, ...anchor.aliases])];
   let text = question;
-  for (const spelling of spellings.sort((a, b) => b.length - a.length)) {
-    const body = spelling.trim().split(/\s+/u).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
-    text = text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'giu'), (found) => ' '.repeat(found.length));
-  }
+  for (const pattern of spellingPatterns(known)) text = text.replace(pattern, (found) => ' '.repeat(found.length));
   return text;
+}
+
+const NO_SPELLINGS: readonly never[] = [];
+// Compiled once per configured list pair (a source's pipeline keeps its lists for the process), not once per question.
+const patternsByLists = new WeakMap<object, WeakMap<object, readonly RegExp[]>>();
+
+/** The known spellings as whole-word patterns, longest first. */
+function spellingPatterns(known: KnownSpellings): readonly RegExp[] {
+  const expansions = known.expansions ?? NO_SPELLINGS;
+  const anchors = known.anchors ?? NO_SPELLINGS;
+  let byAnchors = patternsByLists.get(expansions);
+  if (byAnchors === undefined) {
+    byAnchors = new WeakMap();
+    patternsByLists.set(expansions, byAnchors);
+  }
+  let patterns = byAnchors.get(anchors);
+  if (patterns === undefined) {
+    const spellings = [...expansions.map((rule) => rule.pattern), ...anchors.flatMap((anchor) => [anchor.name, ...anchor.aliases])];
+    patterns = spellings
+      .sort((a, b) => b.length - a.length)
+      .map((spelling) => {
+        const body = spelling.trim().split(/\s+/u).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+        return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'giu');
+      });
+    byAnchors.set(anchors, patterns);
+  }
+  return patterns;
 }
 
 /** A piece of kept evidence, as the gate reads it. */
@@ -106,6 +129,18 @@ export interface EvidenceChunk {
   doc: string;
   sectionHeading: string;
   text: string;
+}
+
+const gluedNamesByStatistics = new WeakMap<TermStatistics, readonly string[]>();
+
+/** The source's file names as one run of letters each, read once per source. */
+function gluedDocumentNames(statistics: TermStatistics): readonly string[] {
+  let names = gluedNamesByStatistics.get(statistics);
+  if (names === undefined) {
+    names = statistics.documents.map((doc) => doc.toLowerCase().replace(/[^\p{L}]+/gu, ''));
+    gluedNamesByStatistics.set(statistics, names);
+  }
+  return names;
 }
 
 /** A document is about a word when at least this share of its chunks hold it (a defined short name). */
@@ -124,7 +159,7 @@ const ABOUT_SHARE = 0.2;
  */
 export function findNamesAbsentFromEvidence(names: readonly QuestionName[], evidence: readonly EvidenceChunk[], statistics: TermStatistics, vocabulary?: ReadonlySet<string>): QuestionName[] {
   // File names glue words (`AIRTECHINTERNATIONALGROUPINC_…`): a name inside one is written there.
-  const documentNames = statistics.documents.map((doc) => doc.toLowerCase().replace(/[^\p{L}]+/gu, ''));
+  const documentNames = gluedDocumentNames(statistics);
   const contexts = evidence.map((chunk) => ({ doc: chunk.doc, stems: new Set(wordStems(`${chunk.source}\n${chunk.doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ')}\n${chunk.sectionHeading}\n${chunk.text}`)) }));
   const limit = namingLimit(statistics.documentCount);
   const about = (context: (typeof contexts)[number], wordStem: string) =>
