@@ -6,6 +6,8 @@ import { exitCodeFor } from './cli-support/exit-codes.ts';
 import { registerBaselineCommand } from './commands/baseline-command.ts';
 import { registerCheckCommand } from './commands/check-command.ts';
 import { registerCompareCommand } from './commands/compare-command.ts';
+import { registerCommentCommand } from './commands/comment-command.ts';
+import { registerCorpusCommand } from './commands/corpus-command.ts';
 import { registerIngestCommand } from './commands/ingest-command.ts';
 import { registerListCommand } from './commands/list-command.ts';
 import { registerMergeCommand } from './commands/merge-command.ts';
@@ -29,7 +31,7 @@ export interface CommandIo {
 /** Registers one subcommand; `setExitCode` is how a command reports its outcome. */
 export type RegisterCommand = (cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void) => Argv<GlobalOptions>;
 
-const commands: RegisterCommand[] = [registerIngestCommand, registerListCommand, registerQueryCommand, registerRunCommand, registerCheckCommand, registerMergeCommand, registerPerturbCommand, registerCompareCommand, registerWhatIfCommand, registerSweepCommand, registerBaselineCommand, registerTuneCommand, registerServeCommand];
+const commands: RegisterCommand[] = [registerIngestCommand, registerListCommand, registerQueryCommand, registerRunCommand, registerCheckCommand, registerMergeCommand, registerPerturbCommand, registerCompareCommand, registerWhatIfCommand, registerSweepCommand, registerBaselineCommand, registerTuneCommand, registerServeCommand, registerCorpusCommand, registerCommentCommand];
 
 /**
  * Runs the `harness` CLI with `args` and returns the exit code: 0 success, 1 a gate failed (or

@@ -5,8 +5,8 @@ import type { RunReport } from '../report/run-report.ts';
 import { REPORT_FILES } from '../report/write-run-report.ts';
 import type { ActionsAdapter } from './actions-adapter.ts';
 
-/** GitHub shows at most this many error annotations of one step; the rest are counted in a notice. */
-export const MAX_ERROR_ANNOTATIONS = 10;
+/** GitHub shows at most this many warning annotations of one step; further failing cases are counted in a notice. */
+export const MAX_CASE_ANNOTATIONS = 10;
 
 /** A job summary may hold 1 MiB; a longer summary is cut with a pointer to the artifact. */
 const MAX_SUMMARY_BYTES = 1_000_000;
@@ -21,9 +21,9 @@ export interface PublishedToActions {
 
 /**
  * Publishes a finished run (or merge) to GitHub Actions: the report's Markdown summary as the job
- * summary; an `::error` annotation for each failed gate (on the gates file) and then for each case
- * that did not pass, on its golden file and line, up to `MAX_ERROR_ANNOTATIONS` with a notice for
- * the rest; and the step outputs `pass`, `report-path`, `report-dir`, `run-id`, `gate-scope`,
+ * summary; an `::error` annotation for each failed gate (on the gates file) — the only errors —
+ * and a `::warning` for each case that did not pass, on its golden file and line, up to
+ * `MAX_CASE_ANNOTATIONS` with a notice for the rest; and the step outputs `pass`, `report-path`, `report-dir`, `run-id`, `gate-scope`,
  * `cases`, `failed-cases`, `failed-gates`, and per gate `gate-<id>` (the measured rate, empty when
  * not applicable) and `gate-<id>-status`. A shard's gates are measured, not enforced: they are
  * not annotated as errors. `reportDir` is the run folder, as the workflow sees it.
@@ -38,31 +38,29 @@ export async function publishToActions(report: RunReport, reportDir: string, act
   }
   await actions.appendSummary(summary);
 
-  const errors: { message: string; title: string; file: string; startLine?: number }[] = [];
+  // Errors are for what blocks the merge (a failed gate); a failing case is a warning, so a passing
+  // run shows no red annotation.
   if (report.gateScope === 'run') {
     for (const gate of report.gates.filter((item) => item.status === 'failed')) {
-      errors.push({ title: `gate ${gate.id} failed`, message: gate.message, file: report.gatesFile.file });
+      actions.error(gate.message, { title: `gate ${gate.id} failed`, file: report.gatesFile.file });
+      annotations.error += 1;
     }
   } else {
     actions.notice(`shard ${report.options.shard?.index}/${report.options.shard?.count} of suite ${report.suite.name}: gates measured on this shard only; harness merge checks them once`, { title: 'shard run' });
     annotations.notice += 1;
   }
   const failing = report.cases.filter((result) => result.outcome !== 'passed');
-  for (const result of failing) {
+  for (const result of failing.slice(0, MAX_CASE_ANNOTATIONS)) {
     const description = describeCase(result);
-    errors.push({
+    actions.warning(`${description.reasons.join('; ') || description.got}\nQuestion: ${result.question}\nGot: ${truncate(description.got, 300)}`, {
       title: `${result.id} ${result.outcome === 'error' ? 'errored' : 'failed'} (${result.category})`,
-      message: `${description.reasons.join('; ') || description.got}\nQuestion: ${result.question}\nGot: ${truncate(description.got, 300)}`,
       file: result.location.file,
       startLine: result.location.line,
     });
+    annotations.warning += 1;
   }
-  for (const error of errors.slice(0, MAX_ERROR_ANNOTATIONS)) {
-    actions.error(error.message, { title: error.title, file: error.file, ...(error.startLine !== undefined ? { startLine: error.startLine } : {}) });
-    annotations.error += 1;
-  }
-  if (errors.length > MAX_ERROR_ANNOTATIONS) {
-    actions.notice(`${errors.length - MAX_ERROR_ANNOTATIONS} more failures are not annotated (GitHub shows ${MAX_ERROR_ANNOTATIONS} per step): see the job summary and ${reportPath}`, { title: 'more failures' });
+  if (failing.length > MAX_CASE_ANNOTATIONS) {
+    actions.notice(`${failing.length - MAX_CASE_ANNOTATIONS} more failing cases are not annotated (GitHub shows ${MAX_CASE_ANNOTATIONS} per step): see the job summary and ${reportPath}`, { title: 'more failing cases' });
     annotations.notice += 1;
   }
   for (const warning of report.warnings.filter((text) => !text.includes('cannot be told apart from chance')).slice(0, 10)) {
