@@ -25,14 +25,12 @@ describe('withOpenAIRetries at the boundary where provider errors enter', () => 
     const error = await withOpenAIRetries('embedding 1 text', (attempt) => client.embeddings.create({ model: 'm', input: ['x'] }, attempt), {
       maxRetries: 10,
       totalTimeoutMs: 900,
-      attemptTimeoutMs: client.timeout,
-      baseDelayMs: 50,
     }).catch((caught: unknown) => caught);
     expect(isClausegateError(error, 'provider_unreachable')).toBe(true);
     expect((error as Error).message).toContain('within its budget of 0.9 s (openai.totalTimeoutMs)');
-    // 10 retries were allowed; the budget let only a few attempts start.
-    expect(server.requests.length).toBeGreaterThanOrEqual(2);
-    expect(server.requests.length).toBeLessThanOrEqual(4);
+    // 10 retries were allowed; the budget let only a few attempts start (300 ms each, then the SDK's backoff).
+    expect(server.requests.length).toBeGreaterThanOrEqual(1);
+    expect(server.requests.length).toBeLessThanOrEqual(3);
   });
 
   it('masks a key echoed in an error body and keeps no raw SDK error', async () => {

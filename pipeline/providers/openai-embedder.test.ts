@@ -237,7 +237,6 @@ function baseOptions(server: OpenAITestServer): OpenAIEmbedderOptions {
     dimensions: 3072,
     batchSize: 64,
     maxRetries: 0,
-    retryBaseDelayMs: 1,
   };
 }
 

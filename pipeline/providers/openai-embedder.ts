@@ -17,8 +17,6 @@ export interface OpenAIEmbedderOptions {
   maxRetries: number;
   /** One call's whole budget in ms, retries and waits included (config `openai.totalTimeoutMs`); default none. */
   totalTimeoutMs?: number;
-  /** Base delay of the exponential backoff in ms (default 250); tests pass a small value. */
-  retryBaseDelayMs?: number;
   /** Batches in flight at once (default 1); results keep input order whatever finishes first. */
   concurrency?: number;
 }
@@ -73,9 +71,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
     const { value: response } = await withOpenAIRetries(label, (attempt) => client.embeddings.create(body, attempt), {
       maxRetries,
       totalTimeoutMs: options.totalTimeoutMs,
-      attemptTimeoutMs: client.timeout,
       secrets: [client.apiKey],
-      ...(options.retryBaseDelayMs === undefined ? {} : { baseDelayMs: options.retryBaseDelayMs }),
     });
     return readEmbeddings(response as unknown, texts.length, dimensions, label);
   }

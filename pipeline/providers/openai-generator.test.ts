@@ -71,7 +71,7 @@ function clientFor(server: OpenAITestServer, timeoutMs = 10_000) {
 }
 
 function generatorFor(server: OpenAITestServer, options: Partial<OpenAIGeneratorOptions> = {}) {
-  return createOpenAIGenerator({ client: clientFor(server), model: 'gpt-4.1', temperature: 0, maxRetries: 2, retryBaseDelayMs: 1, ...options });
+  return createOpenAIGenerator({ client: clientFor(server), model: 'gpt-4.1', temperature: 0, maxRetries: 2, ...options });
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<ClausegateError> {
@@ -206,7 +206,7 @@ describe('createOpenAIGenerator', () => {
 
   it('times out on a hanging server, retries, then fails with provider_unreachable', async () => {
     server.setHandlers({ chatCompletions: () => ({ hang: true }) });
-    const generator = createOpenAIGenerator({ client: clientFor(server, 200), model: 'gpt-4.1', temperature: 0, maxRetries: 1, retryBaseDelayMs: 1 });
+    const generator = createOpenAIGenerator({ client: clientFor(server, 200), model: 'gpt-4.1', temperature: 0, maxRetries: 1 });
     const error = await failureOf(generator.generate(FEE));
     expect(error.code).toBe('provider_unreachable');
     expect(server.requests).toHaveLength(2);

@@ -19,8 +19,6 @@ export interface OpenAIGeneratorOptions {
   maxRetries: number;
   /** One call's whole budget in ms, retries and waits included (config `openai.totalTimeoutMs`); default none. */
   totalTimeoutMs?: number;
-  /** Base delay of the exponential backoff in ms (default 250). */
-  retryBaseDelayMs?: number;
   /** Cache of successful replies; without it every call goes to the API. */
   cache?: ResponseCache;
   /** The clock for `latencyMs` (default `performance.now`). */
@@ -101,7 +99,7 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): Generato
       const { value: completion, attempts } = await withOpenAIRetries(
         `answer generation with ${options.model}`,
         (attempt) => options.client.chat.completions.create(body, attempt),
-        { maxRetries: options.maxRetries, totalTimeoutMs: options.totalTimeoutMs, attemptTimeoutMs: options.client.timeout, secrets: [options.client.apiKey], ...(options.retryBaseDelayMs === undefined ? {} : { baseDelayMs: options.retryBaseDelayMs }) },
+        { maxRetries: options.maxRetries, totalTimeoutMs: options.totalTimeoutMs, secrets: [options.client.apiKey] },
       );
       const choice = completion.choices[0];
       const finishReason = choice?.finish_reason ?? 'unknown';

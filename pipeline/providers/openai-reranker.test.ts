@@ -55,7 +55,6 @@ function rerankerFor(server: OpenAITestServer, options: Partial<OpenAIRerankerOp
     chunkCharacterCap: 2000,
     concurrency: 4,
     maxRetries: 2,
-    retryBaseDelayMs: 1,
     ...options,
   });
 }

@@ -18,8 +18,6 @@ export interface OpenAIRerankerOptions {
   maxRetries: number;
   /** One call's whole budget in ms, retries and waits included (config `openai.totalTimeoutMs`); default none. */
   totalTimeoutMs?: number;
-  /** Base delay of the exponential backoff in ms (default 250). */
-  retryBaseDelayMs?: number;
   /** Cache of replies; a hit makes no request. */
   cache?: ResponseCache;
 }
@@ -53,7 +51,7 @@ const MAX_COMPLETION_TOKENS = 4;
 export function createOpenAIReranker(options: OpenAIRerankerOptions): Reranker {
   const info: RerankerInfo = { name: 'openai', model: options.model };
   const parameters = { temperature: 0, max_completion_tokens: MAX_COMPLETION_TOKENS };
-  const retry = { maxRetries: options.maxRetries, totalTimeoutMs: options.totalTimeoutMs, attemptTimeoutMs: options.client.timeout, secrets: [options.client.apiKey], ...(options.retryBaseDelayMs === undefined ? {} : { baseDelayMs: options.retryBaseDelayMs }) };
+  const retry = { maxRetries: options.maxRetries, totalTimeoutMs: options.totalTimeoutMs, secrets: [options.client.apiKey] };
 
   async function scoreOne(question: string, candidate: RerankCandidate): Promise<RerankScore> {
     const messages = [

@@ -75,7 +75,9 @@ export async function startOpenAITestServer(options: OpenAITestServerOptions = {
       hanging.add(response);
       return;
     }
-    response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+    // Errors ask the SDK to retry after 5 ms (its `retry-after-ms` rule), so retrying tests need not wait its default backoff.
+    const retryAfter = reply.status >= 400 ? { 'retry-after-ms': '5' } : {};
+    response.writeHead(reply.status, { 'content-type': 'application/json', ...retryAfter, ...reply.headers });
     response.end(JSON.stringify(reply.body));
   }
 
