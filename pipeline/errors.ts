@@ -14,6 +14,7 @@ export type ClausegateErrorCode =
   | 'index_corrupt'
   | 'index_locked'
   | 'index_embedder_mismatch'
+  | 'index_outdated'
   | 'index_shrink_refused'
   | 'run_locked'
   | 'disk_full'

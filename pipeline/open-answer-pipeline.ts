@@ -5,7 +5,6 @@ import { ClausegateError } from './errors.ts';
 import { createEmbedder } from './providers/create-embedder.ts';
 import { createGenerator } from './providers/create-generator.ts';
 import { createReranker } from './providers/create-reranker.ts';
-import { prepareOfflineReading } from './providers/offline-reranker.ts';
 import { openIndex } from './store/index.ts';
 
 /** An answer pipeline with the index it opened; `close()` releases the index. */
@@ -15,8 +14,9 @@ export interface OpenedAnswerPipeline extends AnswerPipeline {
 
 /**
  * Creates the providers named by the config and opens the source's index, checking that it was
- * built with the same embedder (vectors are never mixed). With the offline provider, the chunks are
- * read for the lexical reranker and generator at once (`prepareOfflineReading`).
+ * built with the same embedder (vectors are never mixed). The offline scorers' token memos fill as
+ * questions meet chunks (warming them over every chunk at open cost a few hundred ms per 600 chunks
+ * and, past the memo's 50,000 entries, was thrown away again).
  */
 export async function openAnswerPipeline(configured: ClausegateConfig, environment: ProviderEnvironment, source: string): Promise<OpenedAnswerPipeline> {
   const sourceConfig = configured.sources[source];
@@ -30,7 +30,6 @@ export async function openAnswerPipeline(configured: ClausegateConfig, environme
   const reranker = createReranker(config, environment, sourceConfig);
   const generator = createGenerator(config, environment, sourceConfig);
   const index = await openIndex(config.paths.indexDir, source, { embedder: embedder.info });
-  if (config.provider === 'offline') prepareOfflineReading(index.chunks.values());
   reranker.prepare?.(index.chunks.values());
   return { config, source, index, embedder, reranker, generator, close: () => index.close() };
 }

@@ -68,7 +68,7 @@ export function toServiceError(error: unknown): ServiceError {
     if (error.code === 'question_empty') return new ServiceError('query_empty', error.message, fix);
     if (error.code === 'question_too_long') return new ServiceError('query_too_long', error.message, fix);
     if (error.code === 'input_invalid') return new ServiceError('invalid_request', error.message, fix);
-    if (error.code === 'index_missing' || error.code === 'index_locked' || error.code === 'index_corrupt') return new ServiceError('not_ready', error.message, fix);
+    if (error.code === 'index_missing' || error.code === 'index_locked' || error.code === 'index_corrupt' || error.code === 'index_outdated') return new ServiceError('not_ready', error.message, fix);
     if (error.code.startsWith('provider_')) return new ServiceError('provider_failed', `the model provider failed (${error.code})`, 'retry later; the service log has the request id');
   }
   return new ServiceError('internal', 'the service failed to handle the request', 'retry; if it persists, report the request id from the service log');

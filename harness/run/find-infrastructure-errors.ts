@@ -10,6 +10,7 @@ const INFRASTRUCTURE_CODES: ReadonlySet<string> = new Set([
   'index_corrupt',
   'index_locked',
   'index_embedder_mismatch',
+  'index_outdated',
 ]);
 
 /**

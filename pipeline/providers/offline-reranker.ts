@@ -110,22 +110,6 @@ function documentTermsOf(question: string, statistics: TermStatistics | undefine
   };
 }
 
-/**
- * Reads every chunk once ahead of the first question — token streams of its text, heading, document
- * name and sentences, and its passages — so that the memos the offline reranker and extractive
- * generator share are warm and no question pays for a chunk it meets first (a few hundred
- * milliseconds for the CME index, at open).
- */
-export function prepareOfflineReading(chunks: Iterable<{ doc: string; sectionHeading: string; text: string }>): void {
-  for (const chunk of chunks) {
-    tokenStream(chunk.text);
-    tokenStream(chunk.sectionHeading);
-    tokenStream(`${chunk.sectionHeading}\n${chunk.text}`);
-    tokenStream(chunk.doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' '));
-    for (const unit of splitIntoUnits(chunk.text)) tokenStream(unit);
-  }
-}
-
 /** Options of the offline lexical scorers (the reranker and the extractive generator). */
 export interface OfflineLexicalOptions {
   /**

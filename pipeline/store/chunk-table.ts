@@ -3,6 +3,7 @@ import * as arrow from 'apache-arrow';
 import { z } from 'zod';
 import type { Chunk } from '../types.ts';
 import { CHUNK_TABLE_NAME } from './index-layout.ts';
+import { chooseVectorIndex, createVectorIndex, type VectorIndexKind } from './search-chunk-vectors.ts';
 
 /** A chunk as read back from the table, checked before it enters the domain. */
 const StoredChunk = z
@@ -51,10 +52,11 @@ function chunkTableSchema(dimensions: number): arrow.Schema {
 }
 
 /**
- * Creates the `chunks` table in the LanceDB database at `directory` (row order = chunk order) and
- * closes it. Vectors are copied into one Arrow buffer, never through JavaScript arrays.
+ * Creates the `chunks` table in the LanceDB database at `directory` (row order = chunk order), with
+ * an IVF_PQ index on `vector` once it has `VECTOR_INDEX_THRESHOLD` rows, and closes it. Vectors are
+ * copied into one Arrow buffer, never through JavaScript arrays. Returns how its vectors are searched.
  */
-export async function writeChunkTable(directory: string, chunks: readonly Chunk[], vectors: readonly Float32Array[], dimensions: number): Promise<void> {
+export async function writeChunkTable(directory: string, chunks: readonly Chunk[], vectors: readonly Float32Array[], dimensions: number): Promise<VectorIndexKind> {
   const schema = chunkTableSchema(dimensions);
   const strings = (values: string[]) => arrow.vectorFromArray(values, new arrow.Utf8()).data[0]!;
   const integers = (values: number[]) => arrow.makeData({ type: new arrow.Int32(), length: values.length, nullCount: 0, data: Int32Array.from(values) });
@@ -90,40 +92,91 @@ export async function writeChunkTable(directory: string, chunks: readonly Chunk[
   const connection = await lancedb.connect(directory);
   try {
     const table = await connection.createTable(CHUNK_TABLE_NAME, new arrow.Table(schema, [batch]), { mode: 'create' });
-    table.close();
-  } finally {
-    connection.close();
-  }
-}
-
-/** Everything the `chunks` table holds, in row order, with the vectors as one row-major matrix. */
-export interface ChunkTableContent {
-  chunks: Chunk[];
-  /** `chunks.length × dimensions` float32, row `i` is the vector of `chunks[i]`. */
-  matrix: Float32Array;
-}
-
-/**
- * Reads the whole `chunks` table of the database at `directory`. Throws a plain Error describing the
- * problem when the table is missing, malformed or its vectors are not `dimensions` wide (the caller
- * reports it as `index_corrupt`).
- */
-export async function readChunkTable(directory: string, dimensions: number): Promise<ChunkTableContent> {
-  const connection = await lancedb.connect(directory);
-  try {
-    const table = await connection.openTable(CHUNK_TABLE_NAME);
     try {
-      checkVectorType(await table.schema(), dimensions);
-      const data = await table.query().toArrow();
-      // An empty result carries no schema of its own.
-      if (data.numRows === 0) return { chunks: [], matrix: new Float32Array(0) };
-      return decodeChunkTable(data, dimensions);
+      const kind = chooseVectorIndex(chunks.length);
+      if (kind === 'ivf_pq') await createVectorIndex(table, lancedb, chunks.length, dimensions);
+      return kind;
     } finally {
       table.close();
     }
   } finally {
     connection.close();
   }
+}
+
+/** The columns of a chunk (every column but `vector`). */
+const CHUNK_COLUMNS = ['chunk_id', 'doc', 'source', 'doc_hash', 'ordinal', 'page_start', 'page_end', 'section_heading', 'span_start', 'span_end', 'text', 'token_count', 'is_definitions', 'kind'] as const;
+
+/** An opened `chunks` table; `close()` releases it and its connection. */
+export interface OpenedChunkTable {
+  table: lancedb.Table;
+  close(): void;
+}
+
+/**
+ * Opens the `chunks` table of the database at `directory` and checks its vector column. Throws a
+ * plain Error describing the problem when the table is missing or its vectors are not `dimensions`
+ * wide (the caller reports it as `index_corrupt`).
+ */
+export async function openChunkTable(directory: string, dimensions: number): Promise<OpenedChunkTable> {
+  const connection = await lancedb.connect(directory);
+  try {
+    const table = await connection.openTable(CHUNK_TABLE_NAME);
+    try {
+      checkVectorType(await table.schema(), dimensions);
+    } catch (error) {
+      table.close();
+      throw error;
+    }
+    return {
+      table,
+      close() {
+        table.close();
+        connection.close();
+      },
+    };
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+}
+
+/** Every chunk of the table in row order, without the vectors. Throws a plain Error on a malformed row. */
+export async function readChunks(table: lancedb.Table): Promise<Chunk[]> {
+  const data = await table.query().select([...CHUNK_COLUMNS]).toArrow();
+  // An empty result carries no schema of its own.
+  if (data.numRows === 0) return [];
+  return decodeChunks(data);
+}
+
+/** Chunk ids as written by the chunker: letters, digits, `-`, `_`, `.` and `:` (anything else cannot be in the table). */
+const CHUNK_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,255}$/;
+/** Ids per `IN (…)` filter. */
+const IDS_PER_QUERY = 500;
+
+/**
+ * The stored vectors of the given chunks, read by id from the table (`chunk_id IN (…)`, quoted and
+ * checked ids: an id that is not a well-formed chunk id is unknown and left out, never put in a filter).
+ */
+export async function readVectorsById(table: lancedb.Table, chunkIds: readonly string[], dimensions: number): Promise<Map<string, Float32Array>> {
+  const wanted = [...new Set(chunkIds.filter((chunkId) => CHUNK_ID.test(chunkId)))];
+  const found = new Map<string, Float32Array>();
+  for (let start = 0; start < wanted.length; start += IDS_PER_QUERY) {
+    const batch = wanted.slice(start, start + IDS_PER_QUERY);
+    const filter = `chunk_id IN (${batch.map((chunkId) => `'${chunkId.replaceAll("'", "''")}'`).join(', ')})`;
+    const data = await table.query().where(filter).select(['chunk_id', 'vector']).toArrow();
+    if (data.numRows === 0) continue;
+    const ids = Array.from(data.getChild('chunk_id') as Iterable<string>);
+    const vectors = readMatrix(data, dimensions);
+    ids.forEach((chunkId, row) => found.set(chunkId, vectors.slice(row * dimensions, (row + 1) * dimensions)));
+  }
+  // In the order asked for, as callers iterate the result.
+  const result = new Map<string, Float32Array>();
+  for (const chunkId of wanted) {
+    const vector = found.get(chunkId);
+    if (vector !== undefined) result.set(chunkId, vector);
+  }
+  return result;
 }
 
 function checkVectorType(schema: arrow.Schema, dimensions: number): void {
@@ -140,27 +193,31 @@ function checkVectorType(schema: arrow.Schema, dimensions: number): void {
   if (!isFloat32List) throw new Error(`the chunks table's vector column is ${String(vectorType)}, expected FixedSizeList[${dimensions}]<Float32>`);
 }
 
-function decodeChunkTable(data: arrow.Table, dimensions: number): ChunkTableContent {
+/** The `vector` column of `data` as one row-major matrix. */
+function readMatrix(data: arrow.Table, dimensions: number): Float32Array {
+  const vectorColumn = data.getChild('vector');
+  if (vectorColumn === null) throw new Error('the chunks table has no column vector');
+  const matrix = new Float32Array(data.numRows * dimensions);
+  let at = 0;
+  for (const part of vectorColumn.data) {
+    const child = part.children[0];
+    if (part.nullCount > 0 || child === undefined || child.nullCount > 0) throw new Error('the chunks table has missing vectors');
+    const start = child.offset + part.offset * dimensions;
+    matrix.set((child.values as Float32Array).subarray(start, start + part.length * dimensions), at);
+    at += part.length * dimensions;
+  }
+  return matrix;
+}
+
+function decodeChunks(data: arrow.Table): Chunk[] {
   const column = (name: string) => {
     const found = data.getChild(name);
     if (found === null) throw new Error(`the chunks table has no column ${name}`);
     return found;
   };
-  const vectorColumn = column('vector');
   const rowCount = data.numRows;
-  const matrix = new Float32Array(rowCount * dimensions);
-  let at = 0;
-  for (const part of vectorColumn.data) {
-    const child = part.children[0];
-    if (part.nullCount > 0 || child === undefined || child.nullCount > 0) throw new Error('the chunks table has missing vectors');
-    const start = (child.offset + part.offset * dimensions);
-    matrix.set((child.values as Float32Array).subarray(start, start + part.length * dimensions), at);
-    at += part.length * dimensions;
-  }
-
-  const names = ['chunk_id', 'doc', 'source', 'doc_hash', 'ordinal', 'page_start', 'page_end', 'section_heading', 'span_start', 'span_end', 'text', 'token_count', 'is_definitions', 'kind'] as const;
-  const values = {} as Record<(typeof names)[number], unknown[]>;
-  for (const name of names) values[name] = Array.from(column(name) as Iterable<unknown>);
+  const values = {} as Record<(typeof CHUNK_COLUMNS)[number], unknown[]>;
+  for (const name of CHUNK_COLUMNS) values[name] = Array.from(column(name) as Iterable<unknown>);
   const chunks: Chunk[] = [];
   for (let row = 0; row < rowCount; row += 1) {
     const parsed = StoredChunk.safeParse({
@@ -181,5 +238,5 @@ function decodeChunkTable(data: arrow.Table, dimensions: number): ChunkTableCont
     if (!parsed.success) throw new Error(`row ${row} of the chunks table is malformed: ${z.prettifyError(parsed.error)}`);
     chunks.push(parsed.data);
   }
-  return { chunks, matrix };
+  return chunks;
 }

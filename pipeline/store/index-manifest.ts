@@ -55,6 +55,23 @@ export type ManifestDocument = z.infer<typeof ManifestDocument>;
 const count = z.number().int().min(0);
 
 /**
+ * The on-disk format of an index version this code writes and reads: 2 = vector search in LanceDB
+ * (IVF_PQ above a size threshold) and `store` in the manifest. A version without `store`, or of
+ * another format, was built by an older clausegate and must be re-ingested.
+ */
+export const STORE_FORMAT = 2;
+
+/** How the version stores and searches its data (filled in by `writeIndex`). */
+export const ManifestStore = z
+  .object({
+    format: z.number().int().positive(),
+    /** `flat`: exhaustive vector search; `ivf_pq`: through the IVF_PQ index built at ingest. */
+    vectorIndex: z.enum(['flat', 'ivf_pq']),
+  })
+  .strict();
+export type ManifestStore = z.infer<typeof ManifestStore>;
+
+/**
  * `manifest.json` of one index version: what was indexed, with which embedder, chunker, policy and
  * keyword index, and the counts. Written last into a version folder, so a version with a valid
  * manifest is complete.
@@ -71,6 +88,8 @@ export const IndexManifest = z
     policyVersion: z.string().min(1),
     /** Filled in by `writeIndex` (the store decides how keywords are indexed). */
     keywordIndex: z.object({ kind: z.string().min(1), version: z.string().min(1) }).strict(),
+    /** Filled in by `writeIndex`; absent in versions written by clausegate before format 2 (refused at open with the re-ingest hint). */
+    store: ManifestStore.optional(),
     documents: z.array(ManifestDocument),
     counts: z
       .object({
@@ -88,5 +107,5 @@ export const IndexManifest = z
   .strict();
 export type IndexManifest = z.infer<typeof IndexManifest>;
 
-/** What a caller of `writeIndex` provides: the manifest without `keywordIndex`, which `writeIndex` fills in. */
-export type IndexManifestInput = Omit<IndexManifest, 'keywordIndex'> & { keywordIndex?: IndexManifest['keywordIndex'] };
+/** What a caller of `writeIndex` provides: the manifest without `keywordIndex` and `store`, which `writeIndex` fills in. */
+export type IndexManifestInput = Omit<IndexManifest, 'keywordIndex' | 'store'> & { keywordIndex?: IndexManifest['keywordIndex']; store?: ManifestStore };

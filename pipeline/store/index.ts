@@ -1,14 +1,14 @@
-/** The persisted index of a source: versioned, atomically published, searched in memory. */
+/** The persisted index of a source: versioned, atomically published, vectors searched in LanceDB. */
 export { acquireIndexLock, IndexLockFile } from './acquire-index-lock.ts';
 export type { AcquireIndexLockOptions, IndexLock } from './acquire-index-lock.ts';
-export { IndexManifest, ManifestDocument, ManifestEmbedder, IndexVersionId } from './index-manifest.ts';
+export { IndexManifest, ManifestDocument, ManifestEmbedder, ManifestStore, IndexVersionId, STORE_FORMAT } from './index-manifest.ts';
 export type { IndexManifestInput } from './index-manifest.ts';
 export { createKeywordIndex, loadKeywordIndex, KeywordIndexFile, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION } from './keyword-index.ts';
 export type { KeywordEntry, KeywordHit, KeywordIndex } from './keyword-index.ts';
 export { openIndex } from './open-index.ts';
 export type { ExpectedIndex, SearchableIndex } from './open-index.ts';
 export { readIndexManifest } from './read-index-manifest.ts';
-export type { VectorHit } from './search-vector-matrix.ts';
+export type { VectorHit } from './search-chunk-vectors.ts';
 export { tokenizeKeywords, KEYWORD_TOKENIZER_VERSION } from './tokenize-keywords.ts';
 export { writeIndex } from './write-index.ts';
 export type { WriteIndexInput, WriteIndexResult, WriteIndexStep } from './write-index.ts';

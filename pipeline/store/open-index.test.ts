@@ -29,6 +29,38 @@ async function openError(promise: Promise<unknown>): Promise<ClausegateError> {
   return error as ClausegateError;
 }
 
+describe('SearchableIndex (contract, over a real LanceDB table)', () => {
+  it('searchVectors ranks like exhaustive float64 cosine search, ties by chunk id', async () => {
+    const content = createFixtureContent({ source: SOURCE, indexVersion: 'v1' });
+    const index = await openIndex(indexDir, SOURCE);
+    for (const [queryRow, k] of [[0, 3], [5, 8], [2, 50]] as const) {
+      const query = content.vectors[queryRow]!;
+      const exact = content.chunks
+        .map((chunk, row) => ({ chunkId: chunk.chunkId, similarity: content.vectors[row]!.reduce((sum, value, at) => sum + value * query[at]!, 0) }))
+        .sort((left, right) => right.similarity - left.similarity || (left.chunkId < right.chunkId ? -1 : 1))
+        .slice(0, k);
+      const hits = await index.searchVectors(query, k);
+      expect(hits.map((hit) => hit.chunkId)).toEqual(exact.map((hit) => hit.chunkId));
+      hits.forEach((hit, rank) => expect(hit.similarity).toBeCloseTo(exact[rank]!.similarity, 6));
+    }
+    expect(await index.searchVectors(content.vectors[0]!, 0)).toEqual([]);
+    await index.close();
+  });
+
+  it('vectorsFor reads stored vectors by id, in the order asked, and never puts an unknown or malformed id in a filter', async () => {
+    const content = createFixtureContent({ source: SOURCE, indexVersion: 'v1' });
+    const index = await openIndex(indexDir, SOURCE);
+    const wanted = [content.chunks[3]!.chunkId, content.chunks[0]!.chunkId];
+    const vectors = await index.vectorsFor([...wanted, 'nope', "x' OR chunk_id != '", `${wanted[0]}' OR '1'='1`]);
+    expect([...vectors.keys()]).toEqual(wanted);
+    expect(Array.from(vectors.get(wanted[0]!)!)).toEqual(Array.from(content.vectors[3]!));
+    expect(index.chunks.get(wanted[1]!)).toEqual(content.chunks[0]);
+    expect(index.manifest.store).toEqual({ format: 2, vectorIndex: 'flat' });
+    await index.close();
+    await expect(index.searchVectors(content.vectors[0]!, 3)).rejects.toThrow(/was closed/);
+  });
+});
+
 describe('openIndex errors', () => {
   it('index_missing names the source and the command that builds it', async () => {
     const error = await openError(openIndex(indexDir, 'cme'));
@@ -111,6 +143,20 @@ describe('openIndex errors', () => {
     await writeFile(keywordFile, JSON.stringify({ ...stored, version: 'bm25-k1.2-b0.75+t0', terms: [], postingOffsets: [0], postings: '' }));
     const index = await openIndex(indexDir, SOURCE);
     expect(index.searchKeywords('$134.50 device fee subscriber', 5)).toEqual(fresh);
+  });
+
+  it('index_outdated for a version written by an older clausegate (no store format), with the re-ingest command', async () => {
+    const manifestFile = path.join(versionDir, 'manifest.json');
+    const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
+    expect(manifest.store).toEqual({ format: 2, vectorIndex: 'flat' });
+    delete manifest.store;
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    const error = await openError(openIndex(indexDir, SOURCE));
+    expect(error.code).toBe('index_outdated');
+    expect(error.message).toBe('the index of source "sample" (version v1) was built by an older clausegate (index format 1); this one reads format 2');
+    expect(error.hint).toBe('re-ingest it: npx harness ingest --source sample');
+    await writeIndex({ indexDir, source: SOURCE, ...createFixtureContent({ source: SOURCE, indexVersion: 'v2' }) });
+    expect((await openIndex(indexDir, SOURCE)).manifest.indexVersion).toBe('v2');
   });
 
   it('a new write replaces a damaged current version', async () => {

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { ClausegateError } from '../errors.ts';
 import type { EmbedderInfo } from '../providers/embedder.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
-import { readChunkTable } from './chunk-table.ts';
+import { openChunkTable, readChunks, readVectorsById, type OpenedChunkTable } from './chunk-table.ts';
 import { readCurrentPointer } from './current-pointer.ts';
 import { DefinitionsFile } from './definitions-file.ts';
-import { IndexManifest } from './index-manifest.ts';
+import { IndexManifest, STORE_FORMAT } from './index-manifest.ts';
 import { resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
 import { corruptIndexError, missingIndexError, readIndexFile } from './read-index-file.ts';
 import {
@@ -17,11 +17,11 @@ import {
   type KeywordHit,
   type KeywordIndex,
 } from './keyword-index.ts';
-import { createVectorMatrix, searchVectorMatrix, type VectorHit, type VectorMatrix } from './search-vector-matrix.ts';
+import { searchChunkVectors, type VectorHit } from './search-chunk-vectors.ts';
 
 /**
- * One opened index version, fully loaded in memory (the corpus is small: 1,500 chunks × 3072 dims
- * is 18 MiB). LanceDB is the store on disk; searches run in memory, exhaustively and exactly.
+ * One opened index version. Vectors stay in LanceDB (searched there, read by id); the chunks'
+ * texts, the keyword index and the definitions are held in memory.
  */
 export interface SearchableIndex {
   readonly manifest: IndexManifest;
@@ -32,7 +32,8 @@ export interface SearchableIndex {
   readonly definitions: readonly DefinitionEntry[];
   /**
    * The `k` chunks most similar to `vector` by cosine similarity in [−1, 1], similarity descending,
-   * ties by chunk id. Exhaustive (exact) search over all stored vectors.
+   * ties by chunk id. In LanceDB: exhaustive below the vector-index threshold, IVF_PQ above it
+   * (`manifest.store.vectorIndex`); the candidates are re-scored exactly.
    */
   searchVectors(vector: Float32Array, k: number): Promise<VectorHit[]>;
   /** The `k` best chunks for `query` by BM25 (k1 1.2, b 0.75; adjacent word pairs at half weight), score descending, ties by chunk id. */
@@ -83,17 +84,42 @@ async function loadVersion(layout: IndexLayout, source: string, indexVersion: st
   if (manifest.source !== source || manifest.indexVersion !== indexVersion) {
     throw corruptIndexError(layout, manifestFile, `belongs to source "${manifest.source}" version ${manifest.indexVersion}, not "${source}" ${indexVersion}`);
   }
+  checkStoreFormat(manifest, source);
   if (expected !== undefined) checkEmbedder(manifest, expected.embedder, source);
 
   const keywordFile = path.join(versionDir, VERSION_FILES.keywordIndex);
   const definitionsFile = path.join(versionDir, VERSION_FILES.definitions);
-  const [table, keywordContent, definitionsContent] = await Promise.all([
-    readChunkTable(versionDir, manifest.embedder.dimensions).catch((error: unknown) => {
-      throw corruptIndexError(layout, path.join(versionDir, 'chunks.lance'), `cannot be read: ${(error as Error).message}`, error);
-    }),
+  const tableFile = path.join(versionDir, 'chunks.lance');
+  const unreadable = (error: unknown): never => {
+    throw corruptIndexError(layout, tableFile, `cannot be read: ${(error as Error).message}`, error);
+  };
+  let opened: OpenedChunkTable | undefined = await openChunkTable(versionDir, manifest.embedder.dimensions).catch(unreadable);
+  try {
+    return await loadOpenedVersion(layout, source, versionDir, manifest, opened, unreadable);
+  } catch (error) {
+    opened.close();
+    opened = undefined;
+    throw error;
+  }
+}
+
+async function loadOpenedVersion(
+  layout: IndexLayout,
+  source: string,
+  versionDir: string,
+  manifest: IndexManifest,
+  chunkTable: OpenedChunkTable,
+  unreadable: (error: unknown) => never,
+): Promise<SearchableIndex> {
+  const keywordFile = path.join(versionDir, VERSION_FILES.keywordIndex);
+  const definitionsFile = path.join(versionDir, VERSION_FILES.definitions);
+  const tableFile = path.join(versionDir, 'chunks.lance');
+  const [tableChunks, keywordContent, definitionsContent] = await Promise.all([
+    readChunks(chunkTable.table).catch(unreadable),
     readIndexFile(keywordFile, KeywordIndexFile, layout),
     readIndexFile(definitionsFile, DefinitionsFile, layout),
   ]);
+  const table = { chunks: tableChunks };
 
   let keywordIndex: KeywordIndex;
   if (isCurrentKeywordIndex(keywordContent)) {
@@ -110,7 +136,6 @@ async function loadVersion(layout: IndexLayout, source: string, indexVersion: st
 
   const chunks = new Map<string, Chunk>();
   for (const chunk of table.chunks) chunks.set(chunk.chunkId, chunk);
-  const tableFile = path.join(versionDir, 'chunks.lance');
   if (chunks.size !== table.chunks.length) throw corruptIndexError(layout, tableFile, 'holds the same chunk id twice');
   if (chunks.size !== manifest.counts.chunks) {
     throw corruptIndexError(layout, tableFile, `holds ${chunks.size} chunks, the manifest says ${manifest.counts.chunks}`);
@@ -121,19 +146,18 @@ async function loadVersion(layout: IndexLayout, source: string, indexVersion: st
   const definitions = definitionsContent.definitions;
   if (definitions.some((entry) => !chunks.has(entry.chunkId))) throw corruptIndexError(layout, definitionsFile, 'names chunks that are not in the index');
 
-  const chunkIds = table.chunks.map((chunk) => chunk.chunkId);
-  const rowOf = new Map(chunkIds.map((chunkId, row) => [chunkId, row]));
-  let matrix: VectorMatrix | undefined = createVectorMatrix(chunkIds, table.matrix, manifest.embedder.dimensions);
+  let vectors: OpenedChunkTable | undefined = chunkTable;
   let keywords: KeywordIndex | undefined = keywordIndex;
   const dimensions = manifest.embedder.dimensions;
+  const vectorIndex = manifest.store?.vectorIndex ?? 'flat';
 
-  const opened = (): { matrix: VectorMatrix; keywords: KeywordIndex } => {
-    if (matrix === undefined || keywords === undefined) {
+  const opened = (): { vectors: OpenedChunkTable; keywords: KeywordIndex } => {
+    if (vectors === undefined || keywords === undefined) {
       throw new ClausegateError('internal', `the index of source "${source}" was closed and cannot be searched`, {
         hint: 'open the index again with openIndex()',
       });
     }
-    return { matrix, keywords };
+    return { vectors, keywords };
   };
 
   return {
@@ -142,32 +166,38 @@ async function loadVersion(layout: IndexLayout, source: string, indexVersion: st
     chunks,
     definitions,
     async searchVectors(vector, k) {
-      const { matrix: current } = opened();
+      const { vectors: current } = opened();
       if (vector.length !== dimensions) {
         throw new ClausegateError('index_embedder_mismatch', `a ${vector.length}-dimension query vector cannot search the index of source "${source}" (${describeEmbedder(manifest.embedder)})`, {
           hint: `query with the embedder the index was built with, or re-ingest: npx harness ingest --source ${source}`,
         });
       }
-      return searchVectorMatrix(current, vector, k);
+      return searchChunkVectors(current.table, vectorIndex, vector, k);
     },
     searchKeywords(query, k) {
       return opened().keywords.search(query, k);
     },
     async vectorsFor(requested) {
-      const { matrix: current } = opened();
-      const result = new Map<string, Float32Array>();
-      for (const chunkId of requested) {
-        const row = rowOf.get(chunkId);
-        if (row === undefined) continue;
-        result.set(chunkId, current.values.slice(row * dimensions, (row + 1) * dimensions));
-      }
-      return result;
+      const { vectors: current } = opened();
+      return readVectorsById(current.table, requested.filter((chunkId) => chunks.has(chunkId)), dimensions);
     },
     async close() {
-      matrix = undefined;
+      vectors?.close();
+      vectors = undefined;
       keywords = undefined;
     },
   };
+}
+
+/** `index_outdated` when the version was written in another on-disk format (by an older or newer clausegate). */
+function checkStoreFormat(manifest: IndexManifest, source: string): void {
+  const format = manifest.store?.format ?? 1;
+  if (format === STORE_FORMAT) return;
+  throw new ClausegateError(
+    'index_outdated',
+    `the index of source "${source}" (version ${manifest.indexVersion}) was built by ${format < STORE_FORMAT ? 'an older' : 'a newer'} clausegate (index format ${format}); this one reads format ${STORE_FORMAT}`,
+    { hint: `re-ingest it: npx harness ingest --source ${source}` },
+  );
 }
 
 function checkEmbedder(manifest: IndexManifest, expected: EmbedderInfo, source: string): void {

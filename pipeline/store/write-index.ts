@@ -6,7 +6,7 @@ import type { Chunk, DefinitionEntry } from '../types.ts';
 import { writeChunkTable } from './chunk-table.ts';
 import { readCurrentPointer, writeCurrentPointer } from './current-pointer.ts';
 import type { DefinitionsFile } from './definitions-file.ts';
-import { IndexManifest, type IndexManifestInput } from './index-manifest.ts';
+import { IndexManifest, STORE_FORMAT, type IndexManifestInput } from './index-manifest.ts';
 import { PARTIAL_SUFFIX, resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
 import { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf } from './keyword-index.ts';
 import { syncDirectory, writeFileDurably } from './write-file-durably.ts';
@@ -41,7 +41,7 @@ export interface WriteIndexResult {
 
 /**
  * Publishes a new version of a source's index ATOMICALLY. The whole version is built in
- * `<indexDir>/<source>/versions/<indexVersion>.partial/` (LanceDB table `chunks`, the keyword index,
+ * `<indexDir>/<source>/versions/<indexVersion>.partial/` (LanceDB table `chunks` with its vector index, the keyword index,
  * the definitions, and `manifest.json` last), renamed to its final name, and only then does the
  * `CURRENT` pointer switch to it (temporary file + rename). A crash before the switch leaves the
  * previous version current and intact; the next write deletes what the crash left. After the switch,
@@ -72,7 +72,8 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
   let published = false;
   try {
     await mkdir(partialDir);
-    await writeChunkTable(partialDir, input.chunks, input.vectors, manifest.embedder.dimensions);
+    const vectorIndex = await writeChunkTable(partialDir, input.chunks, input.vectors, manifest.embedder.dimensions);
+    manifest.store = { format: STORE_FORMAT, vectorIndex };
     await input.onStep?.('table-written');
 
     const keywordIndex = createKeywordIndex(input.chunks.map(keywordEntryOf));
@@ -120,6 +121,7 @@ function validateInput(input: WriteIndexInput): IndexManifest {
   const parsed = IndexManifest.safeParse({
     ...input.manifest,
     keywordIndex: { kind: KEYWORD_INDEX_KIND, version: KEYWORD_INDEX_VERSION },
+    store: undefined,
   });
   if (!parsed.success) throw bug(`the manifest is invalid: ${z.prettifyError(parsed.error)}`);
   const manifest = parsed.data;
