@@ -55,6 +55,17 @@ function chunkTableSchema(dimensions: number): arrow.Schema {
  * closes it. Vectors are copied into one Arrow buffer, never through JavaScript arrays.
  */
 export async function writeChunkTable(directory: string, chunks: readonly Chunk[], vectors: readonly Float32Array[], dimensions: number): Promise<void> {
+  const connection = await lancedb.connect(directory);
+  try {
+    const table = await connection.createTable(CHUNK_TABLE_NAME, toChunkArrowTable(chunks, vectors, dimensions), { mode: 'create' });
+    table.close();
+  } finally {
+    connection.close();
+  }
+}
+
+/** The rows of `chunks` (with `vectors[i]` the vector of `chunks[i]`) as an Arrow table of the `chunks` table's schema. */
+export function toChunkArrowTable(chunks: readonly Chunk[], vectors: readonly Float32Array[], dimensions: number): arrow.Table {
   const schema = chunkTableSchema(dimensions);
   const strings = (values: string[]) => arrow.vectorFromArray(values, new arrow.Utf8()).data[0]!;
   const integers = (values: number[]) => arrow.makeData({ type: new arrow.Int32(), length: values.length, nullCount: 0, data: Int32Array.from(values) });
@@ -87,13 +98,7 @@ export async function writeChunkTable(directory: string, chunks: readonly Chunk[
     schema,
     arrow.makeData({ type: new arrow.Struct(schema.fields), length: chunks.length, nullCount: 0, children: columns }),
   );
-  const connection = await lancedb.connect(directory);
-  try {
-    const table = await connection.createTable(CHUNK_TABLE_NAME, new arrow.Table(schema, [batch]), { mode: 'create' });
-    table.close();
-  } finally {
-    connection.close();
-  }
+  return new arrow.Table(schema, [batch]);
 }
 
 /** Everything the `chunks` table holds, in row order, with the vectors as one row-major matrix. */
@@ -126,7 +131,8 @@ export async function readChunkTable(directory: string, dimensions: number): Pro
   }
 }
 
-function checkVectorType(schema: arrow.Schema, dimensions: number): void {
+/** Throws a plain Error unless the table's `vector` column is `dimensions` float32 wide. */
+export function checkVectorType(schema: arrow.Schema, dimensions: number): void {
   const field = schema.fields.find((candidate) => candidate.name === 'vector');
   if (field === undefined) throw new Error('the chunks table has no column vector');
   // LanceDB hands back objects of its own (CommonJS) copy of apache-arrow: compare type ids, not classes.
@@ -140,7 +146,8 @@ function checkVectorType(schema: arrow.Schema, dimensions: number): void {
   if (!isFloat32List) throw new Error(`the chunks table's vector column is ${String(vectorType)}, expected FixedSizeList[${dimensions}]<Float32>`);
 }
 
-function decodeChunkTable(data: arrow.Table, dimensions: number): ChunkTableContent {
+/** Decodes rows read from the `chunks` table (checked, in row order); throws a plain Error on a malformed row. */
+export function decodeChunkTable(data: arrow.Table, dimensions: number): ChunkTableContent {
   const column = (name: string) => {
     const found = data.getChild(name);
     if (found === null) throw new Error(`the chunks table has no column ${name}`);
