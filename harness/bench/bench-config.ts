@@ -10,6 +10,11 @@ export const SCALE_SOURCE = 'scale';
  * source with default settings; every other setting at its default) over a benchmark's index folder.
  */
 export function benchConfig(indexDir: string): ClausegateConfig {
+  return ClausegateConfig.parse(benchConfigFile(indexDir));
+}
+
+/** `benchConfig` as a config file's content, for a child `harness` process (`--config`). */
+export function benchConfigFile(indexDir: string): { sources: Record<string, unknown>; paths: { indexDir: string } } {
   const project = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../.clausegate.json'), 'utf8')) as { sources?: Record<string, unknown> };
-  return ClausegateConfig.parse({ sources: { ...project.sources, [SCALE_SOURCE]: {} }, paths: { indexDir } });
+  return { sources: { ...project.sources, [SCALE_SOURCE]: {} }, paths: { indexDir } };
 }
