@@ -80,9 +80,10 @@ export interface IngestSummary {
 }
 
 /**
- * Builds a new index version of one source from the documents under `root`: extract, chunk, find
- * definitions, embed, then write the vectors (LanceDB) and the keyword index atomically beside the
- * current version. Unsupported or unreadable files are reported and skipped, byte-identical files
+ * Builds a new index version of one source from the documents under `root`, streamed in batches
+ * (`processDocumentBatches`: extract and chunk in worker threads, embed, append to the new version's
+ * LanceDB table), then finds definitions and publishes the keyword index and manifest atomically
+ * beside the current version; memory holds a batch of documents, not the corpus. Unsupported or unreadable files are reported and skipped, byte-identical files
  * are ingested once, and documents unchanged since the current version reuse its chunks and vectors
  * (no re-embedding). Only one ingest of an index runs at a time. A version with no document, or
  * with less than half the documents of the current one, is not published (`index_shrink_refused`)
