@@ -5,15 +5,15 @@ import { ingestSource } from '../../pipeline/ingest/index.ts';
 import { createEmbedder } from '../../pipeline/providers/create-embedder.ts';
 import { benchConfig } from './bench-config.ts';
 
-const [root, indexDir] = process.argv.slice(2);
-if (!root || !indexDir) throw new Error('usage: ingest-once.ts <root> <indexDir>');
+const [root, indexDir, source = 'cme'] = process.argv.slice(2);
+if (!root || !indexDir) throw new Error('usage: ingest-once.ts <root> <indexDir> [source]');
 const started = performance.now();
 const config = benchConfig(indexDir);
 const summary = await ingestSource({
-  source: 'cme',
+  source,
   root,
   config,
-  embedder: createEmbedder(config, { openaiApiKey: undefined, openaiBaseUrl: undefined }, config.sources.cme),
+  embedder: createEmbedder(config, { openaiApiKey: undefined, openaiBaseUrl: undefined }, config.sources[source]),
   now: () => new Date(),
 });
 const wallMs = performance.now() - started;

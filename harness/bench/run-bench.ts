@@ -5,7 +5,8 @@
 //     exhaustive dot product over all chunk vectors); goal: p95 ≤ 30 ms and ≤ 5× the floor.
 //  3. Chunking a single-line document of 1, 5 and 20 MB (words, and no whitespace at all); goal:
 //     linear time, 20 MB in seconds (harness/bench/bench-long-line.ts).
-// `npm run bench -- --service` runs the service benchmark instead (bench-service.ts).
+// `npm run bench -- --service` runs the service benchmark instead (bench-service.ts);
+// `npm run bench -- --scale 1,10,100` the scale benchmark over generated corpora (bench-scale.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { answerQuestion } from '../../pipeline/answer-question.ts';
 import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
 import { benchConfig } from './bench-config.ts';
+import { benchScale } from './bench-scale.ts';
 import { benchService } from './bench-service.ts';
 import { benchLongLine } from './bench-long-line.ts';
 
@@ -131,7 +133,17 @@ async function benchQuery(): Promise<void> {
   }
 }
 
-if (!existsSync(corpus)) {
+const scaleAt = process.argv.indexOf('--scale');
+if (scaleAt >= 0) {
+  const scales = (process.argv[scaleAt + 1] ?? '1').split(',').map(Number);
+  if (scales.some((scale) => !Number.isInteger(scale) || scale < 1)) {
+    console.error(`bench: --scale takes whole numbers separated by commas (1,10,100), got "${process.argv[scaleAt + 1] ?? ''}"`);
+    process.exitCode = 2;
+  } else {
+    ensurePdftotext();
+    await benchScale(scales);
+  }
+} else if (!existsSync(corpus)) {
   console.error(`bench: ${corpus} is missing; the benchmarks run on the real CME corpus beside the checkout`);
   process.exitCode = 2;
 } else if (process.argv.includes('--service')) {

@@ -7,7 +7,7 @@ import { describeUnreadable, type SourceListing } from './list-source-files.ts';
 export type PlannedDocument<Reused> =
   | { kind: 'skip'; relativePath: string; sha256?: string; reason: SkipReason; message: string }
   | { kind: 'duplicate'; relativePath: string; sha256: string; original: string }
-  | { kind: 'reuse'; relativePath: string; sha256: string; reused: Reused }
+  | { kind: 'reuse'; relativePath: string; absolutePath: string; sha256: string; reused: Reused }
   | { kind: 'extract'; relativePath: string; absolutePath: string; sha256: string };
 
 /** Input of `planDocuments`. */
@@ -57,7 +57,7 @@ export async function planDocuments<Reused>(input: PlanDocumentsInput<Reused>): 
     }
     seen.set(sha256, relativePath);
     const reused = input.reusable?.get(sha256);
-    plan.push(reused ? { kind: 'reuse', order, relativePath, sha256, reused } : { kind: 'extract', order, relativePath, absolutePath, sha256 });
+    plan.push(reused ? { kind: 'reuse', order, relativePath, absolutePath, sha256, reused } : { kind: 'extract', order, relativePath, absolutePath, sha256 });
   }
   // The walk's order, as before skipped paths were reported: document order feeds chunk order.
   return plan.sort((a, b) => a.order - b.order);

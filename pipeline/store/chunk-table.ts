@@ -57,6 +57,28 @@ function chunkTableSchema(dimensions: number): arrow.Schema {
  * copied into one Arrow buffer, never through JavaScript arrays. Returns how its vectors are searched.
  */
 export async function writeChunkTable(directory: string, chunks: readonly Chunk[], vectors: readonly Float32Array[], dimensions: number): Promise<VectorIndexKind> {
+  const connection = await lancedb.connect(directory);
+  try {
+    const table = await connection.createTable(CHUNK_TABLE_NAME, toChunkArrowTable(chunks, vectors, dimensions), { mode: 'create' });
+    try {
+      return await indexChunkVectors(table, chunks.length, dimensions);
+    } finally {
+      table.close();
+    }
+  } finally {
+    connection.close();
+  }
+}
+
+/** Builds the vector index a table of `rows` rows gets (IVF_PQ from `VECTOR_INDEX_THRESHOLD` rows, none below) and says which. */
+export async function indexChunkVectors(table: lancedb.Table, rows: number, dimensions: number): Promise<VectorIndexKind> {
+  const kind = chooseVectorIndex(rows);
+  if (kind === 'ivf_pq') await createVectorIndex(table, lancedb, rows, dimensions);
+  return kind;
+}
+
+/** The rows of `chunks` (with `vectors[i]` the vector of `chunks[i]`) as an Arrow table of the `chunks` table's schema. */
+export function toChunkArrowTable(chunks: readonly Chunk[], vectors: readonly Float32Array[], dimensions: number): arrow.Table {
   const schema = chunkTableSchema(dimensions);
   const strings = (values: string[]) => arrow.vectorFromArray(values, new arrow.Utf8()).data[0]!;
   const integers = (values: number[]) => arrow.makeData({ type: new arrow.Int32(), length: values.length, nullCount: 0, data: Int32Array.from(values) });
@@ -89,19 +111,7 @@ export async function writeChunkTable(directory: string, chunks: readonly Chunk[
     schema,
     arrow.makeData({ type: new arrow.Struct(schema.fields), length: chunks.length, nullCount: 0, children: columns }),
   );
-  const connection = await lancedb.connect(directory);
-  try {
-    const table = await connection.createTable(CHUNK_TABLE_NAME, new arrow.Table(schema, [batch]), { mode: 'create' });
-    try {
-      const kind = chooseVectorIndex(chunks.length);
-      if (kind === 'ivf_pq') await createVectorIndex(table, lancedb, chunks.length, dimensions);
-      return kind;
-    } finally {
-      table.close();
-    }
-  } finally {
-    connection.close();
-  }
+  return new arrow.Table(schema, [batch]);
 }
 
 /** The columns of a chunk (every column but `vector`). */
@@ -179,7 +189,7 @@ export async function readVectorsById(table: lancedb.Table, chunkIds: readonly s
   return result;
 }
 
-function checkVectorType(schema: arrow.Schema, dimensions: number): void {
+export function checkVectorType(schema: arrow.Schema, dimensions: number): void {
   const field = schema.fields.find((candidate) => candidate.name === 'vector');
   if (field === undefined) throw new Error('the chunks table has no column vector');
   // LanceDB hands back objects of its own (CommonJS) copy of apache-arrow: compare type ids, not classes.
@@ -207,6 +217,11 @@ function readMatrix(data: arrow.Table, dimensions: number): Float32Array {
     at += part.length * dimensions;
   }
   return matrix;
+}
+
+/** Rows read from the `chunks` table (every column), as chunks and one row-major vector matrix. */
+export function decodeChunkTable(data: arrow.Table, dimensions: number): { chunks: Chunk[]; matrix: Float32Array } {
+  return { chunks: decodeChunks(data), matrix: readMatrix(data, dimensions) };
 }
 
 function decodeChunks(data: arrow.Table): Chunk[] {

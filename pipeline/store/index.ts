@@ -12,3 +12,7 @@ export type { VectorHit } from './search-chunk-vectors.ts';
 export { tokenizeKeywords, KEYWORD_TOKENIZER_VERSION } from './tokenize-keywords.ts';
 export { writeIndex } from './write-index.ts';
 export type { WriteIndexInput, WriteIndexResult, WriteIndexStep } from './write-index.ts';
+export { beginIndexWrite } from './write-index-in-batches.ts';
+export type { BeginIndexWriteInput, IndexBatchWriter } from './write-index-in-batches.ts';
+export { openDocumentChunkReader } from './read-document-chunks.ts';
+export type { DocumentChunkReader } from './read-document-chunks.ts';

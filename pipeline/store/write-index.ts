@@ -155,7 +155,7 @@ function bug(problem: string): ClausegateError {
 }
 
 /** The version `CURRENT` points at; a missing or unreadable pointer means there is nothing to keep. */
-async function readPreviousVersion(layout: IndexLayout): Promise<string | undefined> {
+export async function readPreviousVersion(layout: IndexLayout): Promise<string | undefined> {
   try {
     return (await readCurrentPointer(layout))?.indexVersion;
   } catch (error) {
@@ -165,7 +165,7 @@ async function readPreviousVersion(layout: IndexLayout): Promise<string | undefi
 }
 
 /** The newest complete version other than `exclude` whose manifest counts at least one document. */
-async function findLastVersionWithDocuments(versionsDir: string, exclude: string): Promise<string | undefined> {
+export async function findLastVersionWithDocuments(versionsDir: string, exclude: string): Promise<string | undefined> {
   const candidates = (await readdir(versionsDir)).filter((entry) => entry !== exclude && !entry.endsWith(PARTIAL_SUFFIX));
   // Version ids are UTC timestamps: newest first by name; a version without a valid manifest is incomplete.
   candidates.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
@@ -181,7 +181,7 @@ async function findLastVersionWithDocuments(versionsDir: string, exclude: string
 }
 
 /** Deletes `.partial` folders, a non-current folder already named `indexVersion`, and stray pointer temp files. */
-async function removeLeftovers(versionsDir: string, sourceDir: string, indexVersion: string): Promise<string[]> {
+export async function removeLeftovers(versionsDir: string, sourceDir: string, indexVersion: string): Promise<string[]> {
   const removed: string[] = [];
   for (const entry of await readdir(versionsDir)) {
     if (entry.endsWith(PARTIAL_SUFFIX) || entry === indexVersion) {
