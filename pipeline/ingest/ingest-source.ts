@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import { buildDefinitionsIndex, chunkSections, CHUNKER_VERSION } from '../chunk/index.ts';
-import { extractDocument } from '../extract/index.ts';
+import { createTesseractOcr, extractDocument, type PageOcr } from '../extract/index.ts';
 import type { Embedder } from '../providers/embedder.ts';
 import {
   acquireIndexLock,
@@ -29,6 +29,10 @@ export interface DocumentReport {
   message?: string;
   /** For duplicates: the document whose bytes this file repeats. */
   duplicateOf?: string;
+  /** Pages whose text was recognised by OCR (1-based); absent when none. */
+  ocrPages?: number[];
+  /** What extraction noted on an indexed document: blank pages, pages left out, pages OCR failed on (`page 2 could not be recognised: …`). */
+  warnings?: string[];
 }
 
 /** A progress event, for a progress bar on a terminal or plain lines in CI. */
@@ -53,6 +57,11 @@ export interface IngestSourceInput {
   /** Publish even when the new version has no document or less than half of the current one's (default false). */
   allowShrink?: boolean;
   onProgress?: (event: IngestProgress) => void;
+  /**
+   * Recognises PDF pages without a usable text layer; `false` turns OCR off. Default: the tesseract
+   * command line found on the PATH of `process.env`, caching pages in `<indexDir>/ocr-cache`.
+   */
+  ocr?: PageOcr | false;
 }
 
 /** The ingest summary: one report per file, the counts, and the time spent per phase. */
@@ -105,9 +114,10 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
     const plan = await planDocuments({ listing, reusable: previous?.reusable, maxFileBytes: config.ingest.maxFileBytes });
     let extracted = 0;
     const toExtract = plan.filter((entry) => entry.kind === 'extract').length;
+    const ocr = input.ocr === false ? undefined : (input.ocr ?? createTesseractOcr({ env: process.env, cacheDir: path.join(indexDir, OCR_CACHE_FOLDER) }));
     const outcomes = await mapWithConcurrency(plan, EXTRACTION_CONCURRENCY, async (item) => {
       if (item.kind !== 'extract') return undefined;
-      const outcome = await extractDocument(item.absolutePath);
+      const outcome = await extractDocument(item.absolutePath, { ocr });
       extracted += 1;
       input.onProgress?.({ phase: 'extract', done: extracted, total: toExtract, doc: item.relativePath });
       return outcome;
@@ -131,8 +141,9 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
           chunks.push({ ...chunk, doc: relativePath, source });
           vectors.push(reused.vectors.get(chunk.chunkId));
         }
-        reports.push({ doc: relativePath, sha256, status: 'reused', format: reused.format, pages: reused.pages, chunks: reused.chunks.length });
-        manifestDocuments.push({ doc: relativePath, sha256, status: 'indexed', format: reused.format, pages: reused.pages, chunks: reused.chunks.length });
+        const ocrMarks = reused.ocrPages === undefined ? {} : { ocr: true as const, ocrPages: reused.ocrPages };
+        reports.push({ doc: relativePath, sha256, status: 'reused', format: reused.format, pages: reused.pages, chunks: reused.chunks.length, ...(reused.ocrPages ? { ocrPages: reused.ocrPages } : {}) });
+        manifestDocuments.push({ doc: relativePath, sha256, status: 'indexed', format: reused.format, pages: reused.pages, chunks: reused.chunks.length, ...ocrMarks });
         continue;
       }
       const outcome = outcomes[index]!;
@@ -154,8 +165,19 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
         vectors.push(undefined);
       }
       const pages = outcome.document.pages.length;
-      reports.push({ doc: relativePath, sha256, status: 'indexed', format: outcome.document.format, pages, chunks: documentChunks.length });
-      manifestDocuments.push({ doc: relativePath, sha256, status: 'indexed', format: outcome.document.format, pages, chunks: documentChunks.length });
+      const ocrPages = outcome.document.pages.flatMap((page) => (page.ocr ? [page.page] : []));
+      const ocrFailedPages = outcome.document.ocrFailedPages ?? [];
+      const { warnings } = outcome.document;
+      reports.push({
+        doc: relativePath, sha256, status: 'indexed', format: outcome.document.format, pages, chunks: documentChunks.length,
+        ...(ocrPages.length > 0 ? { ocrPages } : {}),
+        ...(warnings.length > 0 ? { warnings } : {}),
+      });
+      manifestDocuments.push({
+        doc: relativePath, sha256, status: 'indexed', format: outcome.document.format, pages, chunks: documentChunks.length,
+        ...(ocrPages.length > 0 ? { ocr: true as const, ocrPages } : {}),
+        ...(ocrFailedPages.length > 0 ? { ocrFailedPages } : {}),
+      });
     }
     input.onProgress?.({ phase: 'extract', done: toExtract, total: toExtract });
     const extractMs = performance.now() - extractStarted;
@@ -240,6 +262,9 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
   }
 }
 
+/** Folder of `<indexDir>` where recognised pages are cached by the hash of their image (shared by every source and version). */
+const OCR_CACHE_FOLDER = 'ocr-cache';
+
 /** Documents extracted at once; measured on the CME corpus (README, Benchmarks). */
 const EXTRACTION_CONCURRENCY = 3;
 
@@ -266,6 +291,7 @@ export function embeddingText(chunk: Pick<Chunk, 'sectionHeading' | 'text'>): st
 interface ReusableDocument {
   format: DocumentFormat;
   pages: number;
+  ocrPages?: number[] | undefined;
   chunks: Chunk[];
   vectors: Map<string, Float32Array>;
 }
@@ -299,11 +325,13 @@ async function openPreviousIndex(
   const reusable = new Map<string, ReusableDocument>();
   for (const document of index.manifest.documents) {
     if (document.status !== 'indexed' || document.format === undefined || document.sha256 === undefined) continue;
+    // Pages OCR failed on are retried: the document is extracted again.
+    if ((document.ocrFailedPages ?? []).length > 0) continue;
     const documentChunks = (byHash.get(document.sha256) ?? []).sort((a, b) => a.ordinal - b.ordinal);
     if (documentChunks.length !== document.chunks) continue;
     const vectors = await index.vectorsFor(documentChunks.map((chunk) => chunk.chunkId));
     if (vectors.size !== documentChunks.length) continue;
-    reusable.set(document.sha256, { format: document.format, pages: document.pages, chunks: documentChunks, vectors });
+    reusable.set(document.sha256, { format: document.format, pages: document.pages, ocrPages: document.ocrPages, chunks: documentChunks, vectors });
   }
   return { index, reusable };
 }
