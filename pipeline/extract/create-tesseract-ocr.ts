@@ -43,7 +43,7 @@ export function createTesseractOcr(options: TesseractOcrOptions): PageOcr {
   const env = { ...options.env, OMP_THREAD_LIMIT: '1' };
   const limiter = createLimiter(options.concurrency ?? availableParallelism());
   let probed: Promise<{ available: true; engine: string } | { available: false; message: string }> | undefined;
-  const probe = () => (probed ??= probeTools(env, language, timeoutMs).then((found) => ('engine' in found ? { ...found, engine: `${found.engine} ${language} psm ${pageSegmentation} ${dpi} dpi` } : found)));
+  const probe = () => (probed ??= probeTools(env, language, timeoutMs).then((found) => ('engine' in found ? { ...found, engine: `${found.engine} ${language} page segmentation mode ${pageSegmentation} ${dpi} dpi` } : found)));
 
   async function recognisePage(folder: string, pdfFile: string, page: number, engine: string): Promise<RecognisedPage> {
     const imageRoot = path.join(folder, `page-${page}`);
@@ -58,7 +58,7 @@ export function createTesseractOcr(options: TesseractOcrOptions): PageOcr {
     }
     const cached = await readCached(options.cacheDir, key, dpi);
     if (cached !== undefined) return { status: 'recognised', words: cached, cached: true };
-    const run = await runTool('tesseract', [image, 'stdout', '-l', language, '--psm', String(pageSegmentation), '--dpi', String(dpi), 'tsv'], { env, timeoutMs });
+    const run = await runTool('tesseract', [image, 'stdout', '-l', language, '-c', `tessedit_pageseg_mode=${pageSegmentation}`, '--dpi', String(dpi), 'tsv'], { env, timeoutMs });
     if (!succeeded(run)) {
       return { status: 'failed', message: `page ${page} could not be recognised: tesseract ${describeRun(run)}; check that \`tesseract --list-langs\` lists ${language} and that tesseract reads an image, then ingest again (failed pages are retried)` };
     }

@@ -16,7 +16,7 @@ export type RecognisedPage =
  * serves a whole ingest: it bounds how many pages are recognised at once across all documents.
  */
 export interface PageOcr {
-  /** Names the engine, its version and settings (`tesseract 5.3.0 eng psm 3 300 dpi`), or why it is unavailable. */
+  /** Names the engine, its version and settings (`tesseract 5.3.0 eng page segmentation mode 3 300 dpi`), or why it is unavailable. */
   describe(): Promise<string>;
   /** Recognises `pages` (1-based) of the PDF `pdf`; a page that fails is reported and the others are kept. Never throws for a bad page. */
   recognise(pdf: Uint8Array, pages: readonly number[]): Promise<PageOcrOutcome>;
