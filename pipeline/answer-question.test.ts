@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,6 +29,9 @@ class RecordingGenerator implements Generator {
   }
 }
 
+/** The ingest's default OCR (the tesseract CLI on PATH) can run here. */
+const ocrReady = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' }).stdout?.includes('eng') === true && spawnSync('pdftoppm', ['-v']).status === 0;
+
 describe.skipIf(!testCorpus.available)(testCorpus.title('answerQuestion over the real CME index (offline)'), () => {
   let indexDir: string;
   let pipeline: OpenedAnswerPipeline;
@@ -41,7 +45,8 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('answerQuestion over the
     pipeline = await openAnswerPipeline(config, environment, 'cme');
     generator = new RecordingGenerator(pipeline.generator);
     pipeline.generator = generator;
-  });
+    // The ingest recognises the pages without a usable text layer (tesseract): minutes on a loaded machine.
+  }, 900_000);
 
   afterAll(async () => {
     await pipeline?.close();
@@ -53,6 +58,15 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('answerQuestion over the
     const result = await answerQuestion(pipeline, question);
     return { result, generatorCalls: generator.requests.length - before };
   }
+
+  it.runIf(ocrReady)('answers from a page recognised by OCR and marks its citation ocr', async () => {
+    const { result } = await ask('Will annual derived data license fees increase in 2026?');
+    expect(result.status).toBe('answered');
+    expect(result.answer).toContain('3.5%');
+    const cited = result.citations.find((citation) => citation.doc === '2026-market-data-fee-notice-august-14-2025.pdf');
+    expect(cited).toMatchObject({ page: 1, ocr: true });
+    expect(result.citations.filter((citation) => citation.ocr === true).every((citation) => citation.doc.startsWith('2026-market-data-fee-notice') || citation.doc.startsWith('appendix-a-to-schedule-7-of-the-ila.pdf'))).toBe(true);
+  });
 
   it('answers the real-time display device fee with $134.50 citing the January 2026 fee list, page 1', async () => {
     const { result, generatorCalls } = await ask('What is the real-time display device fee for CME market data?');

@@ -30,7 +30,8 @@ import { retrieveCandidates, type QueryForm, type RetrievalIndex, type Retrieval
 export interface AnswerPipeline {
   config: ClausegateConfig;
   source: string;
-  index: RetrievalIndex & { manifest: { indexVersion: string } };
+  /** The index; its manifest's documents name the pages recognised by OCR, which citations mark. */
+  index: RetrievalIndex & { manifest: { indexVersion: string; documents?: readonly { doc: string; ocrPages?: readonly number[] | undefined }[] } };
   embedder: Embedder;
   reranker: Reranker;
   generator: Generator;
@@ -213,6 +214,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     result.status = 'answered';
     result.answer = rendered.text;
     result.confidence = (generation.output as Extract<GenerationOutput, { kind: 'answer' }>).confidence;
+    const ocrPages = readOcrPages(pipeline.index.manifest.documents);
     result.citations = rendered.citations.map((citation) => ({
       anchor: citation.anchor,
       chunkId: citation.chunkId,
@@ -220,6 +222,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       sectionHeading: citation.sectionHeading,
       page: citation.page,
       quote: citation.quote,
+      ...(ocrPages.has(`${citation.doc}\u0000${citation.page}`) ? { ocr: true as const } : {}),
     }));
     return finish(result);
   } catch (error) {
@@ -235,6 +238,11 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     value.latencyMs = latency;
     return value;
   }
+}
+
+/** `doc\u0000page` of every page the index recognised by OCR. */
+function readOcrPages(documents: readonly { doc: string; ocrPages?: readonly number[] | undefined }[] | undefined): Set<string> {
+  return new Set((documents ?? []).flatMap((document) => (document.ocrPages ?? []).map((page) => `${document.doc}\u0000${page}`)));
 }
 
 /** The question as read and the candidate pool retrieved for it: the first stages of `answerQuestion`. */

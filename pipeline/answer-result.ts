@@ -52,6 +52,8 @@ export const Citation = z.object({
   sectionHeading: z.string(),
   page: z.number().int(),
   quote: z.string(),
+  /** The page's text was recognised by OCR (it had no usable text layer): the quote may hold recognition errors. Absent otherwise. */
+  ocr: z.literal(true).optional(),
 });
 export type Citation = z.infer<typeof Citation>;
 

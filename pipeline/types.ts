@@ -11,6 +11,8 @@ export interface ExtractedPage {
   /** 1-based page number. DOCX and TXT documents have a single page 1 holding the whole text. */
   page: number;
   text: string;
+  /** The text was recognised from the page's image (OCR), not read from its text layer; absent otherwise. */
+  ocr?: true;
 }
 
 /** A heading found by the extractor (DOCX headings, for example), by character offset in its page. */
@@ -29,6 +31,8 @@ export interface ExtractedDocument {
   headings: ExtractedHeading[];
   /** Lines that could not be decoded or pages that were blank, for the ingest summary. */
   warnings: string[];
+  /** PDF pages OCR was needed for and failed on (listed in `warnings`); absent when none. */
+  ocrFailedPages?: number[];
 }
 
 /** Why a document was skipped instead of indexed. */

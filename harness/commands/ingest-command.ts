@@ -87,6 +87,14 @@ export function formatIngestSummary(summary: IngestSummary): string {
       ),
     );
   }
+  const recognised = summary.documents.filter((document) => (document.ocrPages ?? []).length > 0);
+  if (recognised.length > 0) {
+    const pages = recognised.reduce((total, document) => total + (document.ocrPages ?? []).length, 0);
+    lines.push('', `Recognised by OCR (no usable text layer): ${pages} ${pages === 1 ? 'page' : 'pages'} of ${recognised.length} ${recognised.length === 1 ? 'document' : 'documents'}`);
+    lines.push(formatTable(['document', 'OCR pages'], recognised.map((document) => [document.doc, (document.ocrPages ?? []).join(', ')])));
+  }
+  const warned = summary.documents.flatMap((document) => (document.warnings ?? []).map((warning) => [document.doc, warning]));
+  if (warned.length > 0) lines.push('', 'Warnings:', formatTable(['document', 'warning'], warned));
   for (const note of summary.notes) lines.push(`note: ${note}`);
   return lines.join('\n');
 }

@@ -72,7 +72,7 @@ export function formatAnswerPanel(result: AnswerResult): string {
   if (result.status === 'answered') {
     lines.push(result.answer ?? '', '', `confidence: ${result.confidence ?? 'n/a'}`, '', 'Citations:');
     for (const citation of result.citations) {
-      lines.push(`  [${citation.anchor}] ${citation.doc} | ${citation.sectionHeading || '(no section)'} | page ${citation.page}`);
+      lines.push(`  [${citation.anchor}] ${citation.doc} | ${citation.sectionHeading || '(no section)'} | page ${citation.page}${citation.ocr ? ' (OCR)' : ''}`);
     }
   } else if (result.status === 'refused') {
     lines.push(result.refusal?.text ?? '', '', `refused in code: ${result.refusal?.reason} — ${result.refusal?.detail}`);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ExtractionOutcome } from '../types.ts';
 import { extractDocx } from './extract-docx.ts';
-import { extractPdf } from './extract-pdf.ts';
+import { extractPdf, type ExtractPdfOptions } from './extract-pdf.ts';
 import { extractText } from './extract-text.ts';
 
 /** The file extensions `extractDocument` reads, lowercase. */
@@ -11,9 +11,10 @@ export const SUPPORTED_EXTENSIONS = ['.pdf', '.docx', '.txt'] as const;
 /**
  * Reads one file and extracts it by its extension (`.pdf`, `.docx`, `.txt`, in any case). Any
  * other extension gives `unsupported` without reading the file; a file that cannot be read gives
- * `corrupt` with the operating system's error. Never throws for a bad file.
+ * `corrupt` with the operating system's error. Never throws for a bad file. `options.ocr` recognises
+ * PDF pages without a usable text layer (see `extractPdf`); without it they are reported.
  */
-export async function extractDocument(filePath: string): Promise<ExtractionOutcome> {
+export async function extractDocument(filePath: string, options: ExtractPdfOptions = {}): Promise<ExtractionOutcome> {
   const extension = path.extname(filePath).toLowerCase();
   if (!isSupported(extension)) {
     const named = extension === '' ? 'a file without an extension' : `${extension} files`;
@@ -34,7 +35,7 @@ export async function extractDocument(filePath: string): Promise<ExtractionOutco
 
   switch (extension) {
     case '.pdf':
-      return extractPdf(bytes);
+      return extractPdf(bytes, options);
     case '.docx':
       return extractDocx(bytes);
     case '.txt':

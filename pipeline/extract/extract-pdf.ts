@@ -6,37 +6,37 @@ import path from 'node:path';
 import { restoreBuiltins } from './preserve-builtins.ts';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
-import type { ExtractedPage, ExtractionOutcome, SkipReason } from '../types.ts';
-import { measureReadability, type Readability } from './measure-readability.ts';
+import type { ExtractionOutcome, SkipReason } from '../types.ts';
+import { assessPages, checkReadability, sum, type MeasuredPage } from './assess-pages.ts';
+import { measureReadability } from './measure-readability.ts';
+import type { PageOcr } from './page-ocr.ts';
 import { rebuildLines } from './rebuild-lines.ts';
+import { recognisePages } from './recognise-pages.ts';
 
 restoreBuiltins();
 
-/** A page with fewer words than this counts as having no text (blank, scanned, or text drawn as shapes). */
-export const MINIMUM_WORDS_PER_PAGE = 10;
-/**
- * Share of word-like tokens under which a text layer counts as unreadable. Measured on the 34 CME
- * PDFs: the readable documents score 0.946–1.000 (single pages down to 0.844, on ticker-heavy fee
- * tables); the two whose Type 3 fonts have no Unicode map score 0.065 and 0.139 (no page above 0.33).
- */
-export const MINIMUM_READABILITY = 0.5;
+export { MINIMUM_READABILITY, MINIMUM_WORDS_PER_PAGE } from './assess-pages.ts';
+
 /**
  * Judged tokens read, from the first page on, before the document's readability is decided. A
  * sample, so that a long document whose text is noise is rejected after a page or two instead of
  * being read to the end (the garbled CME appendix takes as long to read as a dozen clean files).
  */
 export const READABILITY_SAMPLE_TOKENS = 100;
-/** Pages with fewer judged tokens than this are too short for their own readability score to mean much. */
-const MINIMUM_TOKENS_FOR_PAGE_SCORE = 20;
 
 const PDFJS_ROOT = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 /** Acrobat looks for `%%EOF` in the last 1024 bytes; the PDF specification's implementation notes allow that much trailing junk. */
 const TRAILER_WINDOW = 1024;
-const OCR_HINT = 'OCR the PDF or provide a text version';
 
 type Outcome = ExtractionOutcome;
-interface MeasuredPage extends ExtractedPage {
-  readability: Readability;
+
+/** Options of `extractPdf`. */
+export interface ExtractPdfOptions {
+  /**
+   * Recognises pages without a usable text layer. Without it (the default) such pages are reported
+   * as before: a document mostly without text is skipped (`no_text_layer`, `unreadable_text`).
+   */
+  ocr?: PageOcr | undefined;
 }
 
 /**
@@ -47,8 +47,12 @@ interface MeasuredPage extends ExtractedPage {
  * under half of its first 100 word tokens look like words (`unreadable_text`, what fonts without a
  * Unicode map give). In a document it extracts, blank pages are listed in `warnings`, and a page
  * whose own text decodes to noise is emptied, with a warning, rather than indexed.
+ *
+ * With `options.ocr`, pages under 10 words and pages whose text decodes to noise (every page, when
+ * the document's text does) are recognised instead, marked `ocr: true`, and only what OCR cannot
+ * read is reported as above; a page OCR fails on is listed in `warnings` and the others are kept.
  */
-export async function extractPdf(bytes: Uint8Array): Promise<Outcome> {
+export async function extractPdf(bytes: Uint8Array, options: ExtractPdfOptions = {}): Promise<Outcome> {
   if (bytes.length === 0) return skipped('empty', 'the file is empty (0 bytes); export the PDF again');
   const structureProblem = checkStructure(bytes);
   if (structureProblem !== undefined) return skipped('corrupt', structureProblem);
@@ -93,13 +97,15 @@ export async function extractPdf(bytes: Uint8Array): Promise<Outcome> {
         };
       }
       pages.push({ page: pageNumber, text, readability: measureReadability(text) });
-      if (!sampleDecided && sum(pages, 'judgedCount') >= READABILITY_SAMPLE_TOKENS) {
+      // With OCR every page is read: the noise is recognised instead of rejected.
+      if (options.ocr === undefined && !sampleDecided && sum(pages, 'judgedCount') >= READABILITY_SAMPLE_TOKENS) {
         sampleDecided = true;
         const unreadable = checkReadability(pages);
         if (unreadable !== undefined) return unreadable;
       }
     }
-    return assessPages(pages, sampleDecided);
+    if (options.ocr === undefined) return assessPages(pages, { sampleDecided });
+    return recognisePages({ bytes, pages, ocr: options.ocr });
   } finally {
     await loadingTask.destroy();
   }
@@ -128,74 +134,6 @@ function classifyLoadError(error: unknown): Outcome {
     return skipped('encrypted', 'the PDF is password-protected; provide a copy without a password');
   }
   return skipped('corrupt', `the PDF cannot be opened (${describeError(error)}); repair it or export it to PDF again`);
-}
-
-/** `unreadable_text` when under half of the judged tokens of `pages` look like words. */
-function checkReadability(pages: readonly MeasuredPage[]): Outcome | undefined {
-  const judged = sum(pages, 'judgedCount');
-  const score = judged === 0 ? 1 : sum(pages, 'wordlikeCount') / judged;
-  if (score >= MINIMUM_READABILITY) return undefined;
-  const first = pages.find((page) => page.readability.judgedCount > 0 && page.readability.score < MINIMUM_READABILITY);
-  return {
-    status: 'skipped',
-    reason: 'unreadable_text',
-    message: `the text layer decodes to noise, not words: ${Math.round(score * 100)}% of the ${judged} tokens on ${describePages(pages.map((page) => page.page))} look like words (fonts without a Unicode map do this); ${OCR_HINT}`,
-    page: first?.page ?? 1,
-  };
-}
-
-function assessPages(pages: readonly MeasuredPage[], sampleDecided: boolean): Outcome {
-  if (pages.length === 0) return skipped('no_text_layer', 'the PDF has no pages; export the document to PDF again');
-  const textless = pages.filter((page) => page.readability.wordCount < MINIMUM_WORDS_PER_PAGE);
-  if (textless.length * 2 > pages.length) {
-    const words = sum(textless, 'wordCount');
-    const count = textless.length;
-    return {
-      status: 'skipped',
-      reason: 'no_text_layer',
-      message: `${describePages(textless.map((page) => page.page))} of ${pages.length} ${count === 1 ? 'has' : 'have'} no text layer (${words} ${words === 1 ? 'word' : 'words'} on ${count} ${count === 1 ? 'page' : 'pages'}); ${OCR_HINT}`,
-      page: (textless[0] as MeasuredPage).page,
-    };
-  }
-  if (!sampleDecided) {
-    const unreadable = checkReadability(pages);
-    if (unreadable !== undefined) return unreadable;
-  }
-
-  const warnings: string[] = [];
-  const extracted = pages.map(({ page, text, readability }): ExtractedPage => {
-    if (readability.wordCount === 0) {
-      warnings.push(`page ${page} is blank (no text); if it holds a scanned image, OCR the PDF`);
-    } else if (readability.judgedCount >= MINIMUM_TOKENS_FOR_PAGE_SCORE && readability.score < MINIMUM_READABILITY) {
-      warnings.push(
-        `page ${page} was left out: its text decodes to noise (${Math.round(readability.score * 100)}% of ${readability.judgedCount} tokens look like words); OCR that page`,
-      );
-      return { page, text: '' };
-    }
-    return { page, text };
-  });
-  return { status: 'extracted', document: { format: 'pdf', pages: extracted, headings: [], warnings } };
-}
-
-/** `page 3`, `pages 1–2`, `pages 1–3, 5, 7–9`. */
-function describePages(numbers: readonly number[]): string {
-  const ranges: string[] = [];
-  let index = 0;
-  while (index < numbers.length) {
-    const start = numbers[index] as number;
-    let end = start;
-    while (numbers[index + 1] === end + 1) {
-      end += 1;
-      index += 1;
-    }
-    ranges.push(end === start ? `${start}` : `${start}–${end}`);
-    index += 1;
-  }
-  return `${numbers.length === 1 ? 'page' : 'pages'} ${ranges.join(', ')}`;
-}
-
-function sum(pages: readonly MeasuredPage[], field: 'wordCount' | 'judgedCount' | 'wordlikeCount'): number {
-  return pages.reduce((total, page) => total + page.readability[field], 0);
 }
 
 function skipped(reason: SkipReason, message: string): Outcome {

@@ -9,6 +9,11 @@ import { createOfflineEmbedder } from '../providers/offline-embedder.ts';
 import { openIndex } from '../store/index.ts';
 import { testCorpus } from '../testing/locate-test-corpus.ts';
 import { ingestSource, type IngestSummary } from './ingest-source.ts';
+import { spawnSync } from 'node:child_process';
+
+/** The ingest's default OCR (the tesseract CLI on PATH) can run here. */
+const ocrReady = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' }).stdout?.includes('eng') === true && spawnSync('pdftoppm', ['-v']).status === 0;
+const FEE_NOTICE = '2026-market-data-fee-notice-august-14-2025.pdf';
 
 const cme = testCorpus.path('cme');
 const docx = testCorpus.path('fixtures', 'sample-agreement.docx');
@@ -82,14 +87,28 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('ingestSource over real 
     expect(first.counts.definitions).toBeGreaterThan(0);
   });
 
+  it.runIf(ocrReady)('recognises the PDF whose text layer decodes to noise (OCR), and marks its pages in the report and the manifest', async () => {
+    expect(report(first, FEE_NOTICE)).toMatchObject({ status: 'indexed', format: 'pdf', pages: 2, ocrPages: [1, 2] });
+    expect(report(first, FEE_NOTICE)?.chunks).toBeGreaterThan(0);
+    const index = await openIndex(config.paths.indexDir, 'cme');
+    expect(index.manifest.documents.find((document) => document.doc === FEE_NOTICE)).toMatchObject({ status: 'indexed', ocr: true, ocrPages: [1, 2] });
+    // The fee list's last page holds 8 words of text layer (under 10): OCR reads it too.
+    expect(index.manifest.documents.filter((document) => document.ocr === true).map((document) => document.doc).sort()).toEqual([FEE_NOTICE, 'january-2026-market-data-fee-list.pdf']);
+    await index.close();
+  });
+
+  it.runIf(!ocrReady)('without tesseract, reports the PDF whose text layer decodes to noise with the install hint', () => {
+    expect(report(first, FEE_NOTICE)).toMatchObject({ status: 'skipped', reason: 'unreadable_text' });
+    expect(report(first, FEE_NOTICE)?.message).toContain('apt-get install tesseract-ocr tesseract-ocr-eng');
+  });
+
   it('reports each unusable file with its reason and keeps going', () => {
-    expect(report(first, '2026-market-data-fee-notice-august-14-2025.pdf')?.reason).toMatch(/^(no_text_layer|unreadable_text)$/);
     expect(report(first, 'truncated.pdf')).toMatchObject({ status: 'skipped', reason: 'corrupt' });
     expect(report(first, 'encrypted.pdf')).toMatchObject({ status: 'skipped', reason: 'encrypted' });
     expect(report(first, 'empty.pdf')).toMatchObject({ status: 'skipped', reason: 'empty' });
     expect(report(first, 'rates.xlsx')).toMatchObject({ status: 'skipped', reason: 'unsupported' });
     for (const document of first.documents.filter((item) => item.status === 'skipped')) expect(document.message?.length).toBeGreaterThan(10);
-    expect(first.counts.skipped).toBe(5);
+    expect(first.counts.skipped).toBe(ocrReady ? 4 : 5);
   });
 
   it('ingests byte-identical documents once and names the original', () => {
@@ -106,6 +125,7 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('ingestSource over real 
     expect(embedder.embeddedTexts).toBe(embeddedBefore);
     expect(second.counts.embeddedChunks).toBe(0);
     expect(second.counts.reusedDocuments).toBe(first.counts.documents);
+    if (ocrReady) expect(report(second, FEE_NOTICE)).toMatchObject({ status: 'reused', ocrPages: [1, 2] });
     const after = await openIndex(config.paths.indexDir, 'cme');
     expect([...after.chunks.keys()].sort()).toEqual(idsBefore);
     expect(after.manifest.indexVersion).toBe(second.indexVersion);

@@ -6,7 +6,9 @@ import type { Embedder } from '../providers/embedder.ts';
 import { acquireIndexLock, beginIndexWrite, type IndexManifestInput } from '../store/index.ts';
 import type { DocumentFormat, SkipReason } from '../types.ts';
 import { checkIndexShrink } from './check-index-shrink.ts';
+import type { PageOcr } from '../extract/index.ts';
 import { createExtractionPool } from './create-extraction-pool.ts';
+import type { ExtractAndChunkTask } from './extract-and-chunk.ts';
 import { listSourceFiles } from './list-source-files.ts';
 import { openPreviousVersion } from './open-previous-version.ts';
 import { planDocuments } from './plan-documents.ts';
@@ -27,6 +29,10 @@ export interface DocumentReport {
   message?: string;
   /** For duplicates: the document whose bytes this file repeats. */
   duplicateOf?: string;
+  /** Pages whose text was recognised by OCR (1-based); absent when none. */
+  ocrPages?: number[];
+  /** What extraction noted on an indexed document: blank pages, pages left out, pages OCR failed on (`page 2 could not be recognised: …`). */
+  warnings?: string[];
 }
 
 /** A progress event, for a progress bar on a terminal or plain lines in CI. */
@@ -53,6 +59,12 @@ export interface IngestSourceInput {
   onProgress?: (event: IngestProgress) => void;
   /** Worker threads that extract documents (default: one per core, none for fewer than four documents to extract); 0 extracts in this thread. */
   extractionWorkers?: number;
+  /**
+   * Recognises PDF pages without a usable text layer; `false` turns OCR off. Default: the tesseract
+   * command line found on the PATH, caching pages in `<indexDir>/ocr-cache` (in each extraction
+   * worker). A `PageOcr` given here runs on this thread, so documents are then extracted here.
+   */
+  ocr?: PageOcr | false;
 }
 
 /** The ingest summary: one report per file, the counts, and the time spent per phase. */
@@ -114,7 +126,11 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
       const writer = await beginIndexWrite({ indexDir, source, indexVersion, dimensions: embedder.info.dimensions });
       try {
         const toExtract = plan.filter((entry) => entry.kind === 'extract').length;
-        const pool = await createExtractionPool({ workers: input.extractionWorkers ?? defaultWorkers(toExtract) });
+        const customOcr = typeof input.ocr === 'object' ? input.ocr : undefined;
+        const pool =
+          customOcr !== undefined
+            ? { run: async (task: ExtractAndChunkTask) => (await import('./extract-and-chunk.ts')).extractAndChunk(task, customOcr), close: async () => undefined }
+            : await createExtractionPool({ workers: input.extractionWorkers ?? defaultWorkers(toExtract) });
         let processed: ProcessedDocuments;
         try {
           processed = await processDocumentBatches({
@@ -123,6 +139,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
             chunking: config.chunking,
             previous,
             extract: pool.run,
+            ...(input.ocr === false || customOcr !== undefined ? {} : { ocr: { cacheDir: path.join(indexDir, OCR_CACHE_FOLDER) } }),
             embedder,
             writer,
             onProgress: input.onProgress,
@@ -201,6 +218,9 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
  * Extraction threads: one per core, but none for a handful of documents (starting a worker loads
  * the PDF reader again, which costs more than extracting two or three documents in place).
  */
+/** Folder of `<indexDir>` where recognised pages are cached by the hash of their image (shared by every source and version). */
+const OCR_CACHE_FOLDER = 'ocr-cache';
+
 function defaultWorkers(documents: number): number {
   if (documents < 4) return 0;
   return Math.max(1, Math.min(availableParallelism(), Math.ceil(documents / 4)));

@@ -9,6 +9,8 @@ export interface ReusableDocument {
   format: DocumentFormat;
   pages: number;
   chunks: number;
+  /** Pages recognised by OCR, carried over to the new version's manifest. */
+  ocrPages?: number[] | undefined;
 }
 
 /** The current version of the index, for reuse: its indexed documents by sha256, and a reader of their chunks. */
@@ -44,7 +46,9 @@ export async function openPreviousVersion(indexDir: string, source: string, embe
   const reusable = new Map<string, ReusableDocument>();
   for (const document of manifest.documents) {
     if (document.status !== 'indexed' || document.format === undefined || document.sha256 === undefined) continue;
-    reusable.set(document.sha256, { format: document.format, pages: document.pages, chunks: document.chunks });
+    // Pages OCR failed on are retried: the document is extracted again.
+    if ((document.ocrFailedPages ?? []).length > 0) continue;
+    reusable.set(document.sha256, { format: document.format, pages: document.pages, chunks: document.chunks, ocrPages: document.ocrPages });
   }
   return { reusable, reader };
 }

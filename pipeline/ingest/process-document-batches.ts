@@ -14,6 +14,8 @@ export interface ProcessDocumentBatchesInput {
   chunking: { maxTokens: number; minTokens: number };
   previous: PreviousVersion | undefined;
   extract: (task: ExtractAndChunkTask) => Promise<ChunkedDocument>;
+  /** OCR for the tasks (see `ExtractAndChunkTask.ocr`); absent: none. */
+  ocr?: ExtractAndChunkTask['ocr'];
   embedder: Embedder;
   writer: IndexBatchWriter;
   onProgress?: ((event: IngestProgress) => void) | undefined;
@@ -55,6 +57,7 @@ export async function processDocumentBatches(input: ProcessDocumentBatchesInput)
     sha256: item.sha256,
     maxTokens: input.chunking.maxTokens,
     minTokens: input.chunking.minTokens,
+    ...(input.ocr ? { ocr: input.ocr } : {}),
   });
 
   // Starts reading one batch: reused documents from the previous version (falling back to
@@ -104,7 +107,8 @@ export async function processDocumentBatches(input: ProcessDocumentBatchesInput)
           chunks.push({ ...chunk, doc: relativePath, source });
           vectors.push(outcome.reused.vectors[at]);
         });
-        addReport(result, { doc: relativePath, sha256, status: 'reused', format: item.reused.format, pages: item.reused.pages, chunks: outcome.reused.chunks.length });
+        const { ocrPages } = item.reused;
+        addReport(result, { doc: relativePath, sha256, status: 'reused', format: item.reused.format, pages: item.reused.pages, chunks: outcome.reused.chunks.length, ...(ocrPages ? { ocrPages } : {}) });
         continue;
       }
       const chunked = (outcome as { chunked: ChunkedDocument }).chunked;
@@ -116,7 +120,20 @@ export async function processDocumentBatches(input: ProcessDocumentBatchesInput)
         chunks.push(chunk);
         vectors.push(undefined);
       }
-      addReport(result, { doc: relativePath, sha256, status: 'indexed', format: chunked.format, pages: chunked.pages, chunks: chunked.chunks.length });
+      addReport(
+        result,
+        {
+          doc: relativePath,
+          sha256,
+          status: 'indexed',
+          format: chunked.format,
+          pages: chunked.pages,
+          chunks: chunked.chunks.length,
+          ...(chunked.ocrPages.length > 0 ? { ocrPages: chunked.ocrPages } : {}),
+          ...(chunked.warnings.length > 0 ? { warnings: chunked.warnings } : {}),
+        },
+        chunked.ocrFailedPages,
+      );
     }
 
     const embedStarted = performance.now();
@@ -145,8 +162,14 @@ export function embeddingText(chunk: Pick<Chunk, 'sectionHeading' | 'text'>): st
   return chunk.sectionHeading ? `${chunk.sectionHeading}\n${chunk.text}` : chunk.text;
 }
 
-function addReport(result: ProcessedDocuments, report: DocumentReport): void {
+/** Records a file's report, and its manifest entry: OCR pages marked (`ocr`, `ocrPages`, `ocrFailedPages` to retry), warnings only in the report. */
+function addReport(result: ProcessedDocuments, report: DocumentReport, ocrFailedPages: readonly number[] = []): void {
   result.reports.push(report);
-  const { status, ...rest } = report;
-  result.manifestDocuments.push({ ...rest, status: status === 'reused' ? 'indexed' : status });
+  const { status, warnings: _warnings, ocrPages, ...rest } = report;
+  result.manifestDocuments.push({
+    ...rest,
+    status: status === 'reused' ? 'indexed' : status,
+    ...(ocrPages && ocrPages.length > 0 ? { ocr: true as const, ocrPages } : {}),
+    ...(ocrFailedPages.length > 0 ? { ocrFailedPages: [...ocrFailedPages] } : {}),
+  });
 }

@@ -34,6 +34,12 @@ export const ManifestDocument = z
     message: z.string().optional(),
     /** For a `duplicate`: the document whose bytes it repeats. */
     duplicateOf: z.string().min(1).optional(),
+    /** Some of its pages were recognised by OCR (their text layer was missing or noise); absent otherwise. */
+    ocr: z.literal(true).optional(),
+    /** The pages (1-based) whose text was recognised by OCR. */
+    ocrPages: z.array(z.number().int().min(1)).optional(),
+    /** Pages OCR failed on (indexed without their text); the next ingest extracts the document again. */
+    ocrFailedPages: z.array(z.number().int().min(1)).optional(),
   })
   .strict()
   .superRefine((document, context) => {

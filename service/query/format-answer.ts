@@ -5,6 +5,8 @@ interface CitedSource {
   anchor: string;
   doc: string;
   page: number;
+  /** The page's text was recognised by OCR: shown as `(OCR)` after the page. */
+  ocr?: boolean | undefined;
 }
 
 /**
@@ -21,6 +23,6 @@ export function formatAnswer(text: string, citations: readonly CitedSource[], st
   if (style === 'end_list') body = text.replace(/ ?(\[C\d+\])+/g, '');
   const listed = style === 'end_list' || responseStyle === 'markdown';
   if (!listed || citations.length === 0) return body;
-  const lines = citations.map((citation) => `${responseStyle === 'markdown' ? '- ' : ''}${label(citation)} ${citation.doc}, page ${citation.page}`);
+  const lines = citations.map((citation) => `${responseStyle === 'markdown' ? '- ' : ''}${label(citation)} ${citation.doc}, page ${citation.page}${citation.ocr ? ' (OCR)' : ''}`);
   return `${body}\n\n${responseStyle === 'markdown' ? '**Sources**' : 'Sources:'}\n${lines.join('\n')}`;
 }

@@ -49,6 +49,8 @@ export const QueryCitation = z.object({
   snippet: z.string(),
   similarity_score: z.number(),
   rank_score: z.number(),
+  /** The cited page's text was recognised by OCR (no usable text layer); absent otherwise. */
+  ocr: z.literal(true).optional(),
 });
 
 /** The response of a sync query (and of a finished async job). */

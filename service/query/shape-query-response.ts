@@ -58,6 +58,7 @@ export function shapeQueryResponse(result: AnswerResult, shape: ResponseShape): 
           snippet: hidden ? REDACTED : citation.quote,
           similarity_score: round(similarity),
           rank_score: round(shape.rankScore(citation.doc, similarity)),
+          ...(citation.ocr ? { ocr: true as const } : {}),
         };
       });
   let answer: string | null = refused ? shape.refusalText : formatAnswer(result.answer ?? '', result.citations, shape.citationStyle, shape.responseStyle);
