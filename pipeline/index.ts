@@ -11,6 +11,8 @@ export { AnswerResult, Citation, EvidenceRecord } from './answer-result.ts';
 export { ClausegateError, isClausegateError } from './errors.ts';
 export type { ClausegateErrorCode } from './errors.ts';
 export { ClausegateConfig, loadConfig, formatIssues } from './config/index.ts';
+export type { SourceDocumentRule } from './config/index.ts';
+export type { IndexManifest, ManifestDocument } from './store/index.ts';
 export type { LoadedConfig, ProviderEnvironment } from './config/index.ts';
 export { ingestSource, resolveSourceRoot } from './ingest/index.ts';
 export type { IngestSummary } from './ingest/index.ts';

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import { buildDefinitionsIndex, chunkSections, CHUNKER_VERSION } from '../chunk/index.ts';
@@ -13,6 +14,7 @@ import {
 import { isClausegateError } from '../errors.ts';
 import type { Chunk, DocumentFormat, SkipReason } from '../types.ts';
 import { checkIndexShrink } from './check-index-shrink.ts';
+import { describeDocuments } from './describe-documents.ts';
 import { listSourceFiles } from './list-source-files.ts';
 import { planDocuments } from './plan-documents.ts';
 
@@ -192,6 +194,13 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
     const pages = reports.reduce((sum, report) => sum + report.pages, 0);
     const skipped = reports.filter((report) => report.status === 'skipped').length;
     const duplicates = reports.filter((report) => report.status === 'duplicate').length;
+    const documents = await describeDocuments({
+      documents: manifestDocuments,
+      chunks,
+      rules: config.sources[source]?.documents ?? [],
+      // A file gone since it was read is dated by this ingest.
+      modifiedAt: (doc) => stat(path.join(input.root, doc)).then((file) => file.mtime, () => createdAt),
+    });
     const manifest: IndexManifestInput = {
       schemaVersion: 1,
       source,
@@ -200,7 +209,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
       embedder: embedder.info,
       chunkerVersion: CHUNKER_VERSION,
       policyVersion: config.policyVersion,
-      documents: manifestDocuments,
+      documents,
       counts: {
         documents: manifestDocuments.filter((document) => document.status === 'indexed').length,
         pages,
