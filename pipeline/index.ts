@@ -14,7 +14,7 @@ export { ClausegateConfig, loadConfig, formatIssues } from './config/index.ts';
 export type { SourceDocumentRule } from './config/index.ts';
 export type { IndexManifest, ManifestDocument } from './store/index.ts';
 export type { LoadedConfig, ProviderEnvironment } from './config/index.ts';
-export { ingestSource, resolveSourceRoot } from './ingest/index.ts';
+export { applyDocumentRules, ingestSource, resolveSourceRoot } from './ingest/index.ts';
 export type { IngestSummary } from './ingest/index.ts';
 export { createEmbedder } from './providers/create-embedder.ts';
 export type { GenerationRequest, GenerationResult, Generator } from './providers/generator.ts';

@@ -29,15 +29,13 @@ export async function describeDocuments(input: DescribeDocumentsInput): Promise<
     list.push(chunk);
     textOf.set(chunk.doc, list);
   }
-  const matchers = input.rules.map((rule) => ({ rule, matches: createPathMatcher(rule.path) }));
   const described: ManifestDocuments = [];
   for (const document of input.documents) {
     if (document.status !== 'indexed') {
       described.push(document);
       continue;
     }
-    const rule: Omit<SourceDocumentRule, 'path'> = {};
-    for (const { rule: each, matches } of matchers) if (matches(document.doc)) Object.assign(rule, withoutUndefined(each));
+    const rule = applyDocumentRules(document.doc, input.rules);
     const docType = rule.type ?? document.format ?? 'unknown';
     let date = rule.date;
     let dateFrom: 'config' | 'text' | 'mtime' = 'config';
@@ -57,8 +55,27 @@ export async function describeDocuments(input: DescribeDocumentsInput): Promise<
   return described;
 }
 
-function withoutUndefined(rule: SourceDocumentRule): Partial<SourceDocumentRule> {
-  return Object.fromEntries(Object.entries(rule).filter(([key, value]) => key !== 'path' && value !== undefined));
+/** What a source's `documents` rules say of one document: every matching rule, later ones over earlier ones. */
+export function applyDocumentRules(doc: string, rules: readonly SourceDocumentRule[]): Omit<SourceDocumentRule, 'path'> {
+  const marks: Omit<SourceDocumentRule, 'path'> = {};
+  for (const rule of rules) {
+    if (!matcherOf(rule.path)(doc)) continue;
+    if (rule.type !== undefined) marks.type = rule.type;
+    if (rule.confidential !== undefined) marks.confidential = rule.confidential;
+    if (rule.date !== undefined) marks.date = rule.date;
+  }
+  return marks;
+}
+
+const matchers = new Map<string, (doc: string) => boolean>();
+
+function matcherOf(pattern: string): (doc: string) => boolean {
+  let matcher = matchers.get(pattern);
+  if (matcher === undefined) {
+    matcher = createPathMatcher(pattern);
+    matchers.set(pattern, matcher);
+  }
+  return matcher;
 }
 
 /**
