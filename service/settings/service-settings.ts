@@ -46,6 +46,8 @@ export const ServiceSettings = z
     /** Request bodies above this many bytes get 413 (default 65,536). */
     RAG_BODY_LIMIT_BYTES: integer(65_536, 1024, 10 * 1024 * 1024),
     RAG_DEFAULT_TEMPLATE: z.string().min(1).default('balanced'),
+    /** Where the service keeps its own files without Redis (created templates: `templates.json`), relative to the working directory. */
+    RAG_DATA_DIR: z.string().min(1).default('.clausegate/service'),
     /** The tenants file (JSON, README "Tenants"); without it `RAG_API_KEY` makes one tenant `default` over every source. */
     RAG_TENANTS_FILE: optionalText,
     RAG_API_KEY: optionalText,
