@@ -5,6 +5,7 @@ import { ServiceError } from '../service-error.ts';
 import type { ServiceState } from '../service-state.ts';
 import type { TenantConfig } from '../tenants/tenant-registry.ts';
 import { answerWithTemplate, type TemplateOptions } from './answer-with-template.ts';
+import type { WaitOptions } from './create-answer-limiter.ts';
 import type { QueryRequest, QueryResponse } from './query-schemas.ts';
 import { createRankScore } from './rank-score.ts';
 import { readQueryRequest, type ReadQuery } from './read-query-request.ts';
@@ -18,7 +19,7 @@ const NONE: ReadonlySet<string> = new Set();
  * the tenant's requested sources in turn (from the documents the filters allow) until one answers →
  * shape (styles, redaction, follow-ups) → cache, metrics, audit line. Refusals are responses, not errors.
  */
-export async function runQuery(state: ServiceState, tenant: TenantConfig, request: QueryRequest, requestId: string): Promise<QueryResponse> {
+export async function runQuery(state: ServiceState, tenant: TenantConfig, request: QueryRequest, requestId: string, wait: WaitOptions = {}): Promise<QueryResponse> {
   const started = performance.now();
   const read = await readQueryRequest(state, tenant, request);
   const timestamp = state.now().toISOString();
@@ -47,7 +48,7 @@ export async function runQuery(state: ServiceState, tenant: TenantConfig, reques
     response = { ...stored, flags: { ...stored.flags, cache_hit: true }, request_id: requestId, timestamp };
   } else {
     state.metrics.cacheMisses.inc({ backend });
-    const { response: answered, result } = await answerFromSources(state, read, request, requestId, timestamp);
+    const { response: answered, result } = await answerFromSources(state, read, request, requestId, timestamp, wait);
     response = answered;
     recordAnswerMetrics(state, result, response);
     await state.cache.set(key, JSON.stringify(response));
@@ -71,7 +72,7 @@ export async function runQuery(state: ServiceState, tenant: TenantConfig, reques
   return response;
 }
 
-async function answerFromSources(state: ServiceState, read: ReadQuery, request: QueryRequest, requestId: string, timestamp: string): Promise<{ response: QueryResponse; result: AnswerResult }> {
+async function answerFromSources(state: ServiceState, read: ReadQuery, request: QueryRequest, requestId: string, timestamp: string, wait: WaitOptions): Promise<{ response: QueryResponse; result: AnswerResult }> {
   let first: { response: QueryResponse; result: AnswerResult } | undefined;
   for (const source of read.sources) {
     const allowed = read.allowed?.get(source);
@@ -84,7 +85,7 @@ async function answerFromSources(state: ServiceState, read: ReadQuery, request: 
       documents: allowed,
     };
     const answered = await state.indexes.use(source, async (pipeline) => {
-      const result = await state.answers.run(() => answerWithTemplate(pipeline, read.query, options));
+      const result = await state.answers.run(() => answerWithTemplate(pipeline, read.query, options), wait);
       // A provider failure is never an answer or a refusal: it becomes a 502 (or 503) error.
       if (result.status === 'failed') {
         throw new ServiceError(result.error?.code.startsWith('index_') ? 'not_ready' : 'provider_failed', `answering failed: ${result.error?.code ?? 'unknown'}`, 'retry later; the service log has the request id');

@@ -41,6 +41,8 @@ export const ServiceSettings = z
     RAG_MAX_JOBS: integer(10_000, 1, 1_000_000),
     /** Pipeline answers computed at once; default 1 with the offline provider (CPU-bound), 16 with OpenAI (waits on the network). */
     RAG_MAX_CONCURRENT_ANSWERS: z.coerce.number().int().min(1).max(256).optional(),
+    /** Seconds a sync query may wait for its turn at the answer limit before 503 `overloaded` with Retry-After (default 30). */
+    RAG_QUEUE_TIMEOUT_SECONDS: integer(30, 1, 3600),
     /** Requests per tenant per minute before 429 (default 600). */
     RAG_RATE_LIMIT_PER_MINUTE: integer(600, 1, 1_000_000),
     /** Request bodies above this many bytes get 413 (default 65,536). */
