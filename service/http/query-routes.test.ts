@@ -155,6 +155,19 @@ describe('POST /api/v1/rag/query over a real listening service and the ingested 
     expect(otherTenant.body.job_id).not.toBe(first.body.job_id);
   });
 
+  it('merges two identical Idempotency-Key requests sent at once: the second waits and replays the first reply', async () => {
+    const headers = { 'idempotency-key': 'at-once-7' };
+    const body = { query: 'How long must usage records be retained?', top_k: 5 };
+    const [one, two] = await Promise.all([
+      call(url, 'POST', '/api/v1/rag/query', { key: KEYS.harbour, headers, body }),
+      call(url, 'POST', '/api/v1/rag/query', { key: KEYS.harbour, headers, body }),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect([one.headers.get('idempotent-replayed'), two.headers.get('idempotent-replayed')].filter((value) => value === 'true')).toHaveLength(1);
+    expect(two.body.request_id).toBe(one.body.request_id);
+    expect([one.body.flags.cache_hit, two.body.flags.cache_hit]).toEqual([false, false]);
+  });
+
   it('serves /healthz, /readyz with the index version, /openapi.json with the query schema, and JSON 404s', async () => {
     expect((await call(url, 'GET', '/healthz')).body).toEqual({ status: 'ok' });
     const ready = await call(url, 'GET', '/readyz');
