@@ -45,6 +45,11 @@ export interface AnswerOptions {
   gate?: boolean;
   /** Builds the prompt from its parts; default the frozen prompt v1 (`buildPrompt`). The service renders its templates through it. */
   buildPrompt?: (input: BuildPromptInput) => BuiltPrompt;
+  /**
+   * Only chunks of these documents (paths as the index names them) are retrieved, linked and so
+   * cited; default every document of the source. The service's `doc_types` and date filters.
+   */
+  documents?: ReadonlySet<string>;
 }
 
 /**
@@ -70,7 +75,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
   const build = options.buildPrompt ?? buildPrompt;
 
   try {
-    const read = await readAndRetrieve(pipeline, rawQuestion, { rerank: options.rerank !== false }, lap);
+    const read = await readAndRetrieve(pipeline, rawQuestion, { rerank: options.rerank !== false, documents: options.documents }, lap);
     const { sanitised, asked, forms, retrieval, questionTerms } = read;
     result.question = sanitised.text;
     result.flags.injectionFlags = sanitised.injectionFlags;
@@ -93,9 +98,10 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     let rerank = await rerankCandidates(rerankInput);
     // A comparison of years also reads the other years' editions of what it kept (the 2025 list's
     // row beside the 2026 list's): they join the pool and the whole pool is reranked once more.
-    const editions = rerank.mode === 'reranked'
+    const editions = (rerank.mode === 'reranked'
       ? await linkOtherEditions(rerank.kept.map((candidate) => candidate.chunk), pipeline.index, forms, asked, new Set(retrieval.candidates.map((candidate) => candidate.chunk.chunkId)))
-      : [];
+      : []
+    ).filter((candidate) => options.documents === undefined || options.documents.has(candidate.chunk.doc));
     if (editions.length > 0) rerank = await rerankCandidates({ ...rerankInput, candidates: [...retrieval.candidates, ...editions] });
     result.retrieval.rerankMode = rerank.mode;
     result.retrieval.rerankError = rerank.fallbackError ?? null;
@@ -260,13 +266,14 @@ export interface ReadAndRetrieved {
 /**
  * Sanitises the question, corrects misspellings to the source's own words (`licnesing` →
  * `licensing`), normalises and expands it, embeds every form and runs hybrid retrieval with the
- * pool size of the reranker in use (`rerank: false` takes the default pool). `lap` marks the
+ * pool size of the reranker in use (`rerank: false` takes the default pool), from the allowed
+ * `documents` only when given. `lap` marks the
  * `normalise`, `embed` and `retrieve` stages. `harness tune` reads pools through it too.
  */
 export async function readAndRetrieve(
   pipeline: AnswerPipeline,
   rawQuestion: string,
-  options: { rerank: boolean },
+  options: { rerank: boolean; documents?: ReadonlySet<string> | undefined },
   lap: (stage: string) => void = () => {},
 ): Promise<ReadAndRetrieved> {
   const { config, source } = pipeline;
@@ -286,6 +293,7 @@ export async function readAndRetrieve(
     question: asked,
     documentHints: config.sources[source]?.documentHints ?? [],
     clauseSearch: readDocumentNames(asked, sourceTexts(pipeline.index).statistics),
+    documents: options.documents,
     settings: {
       ...config.retrieval,
       ...config.retrieval.floorsByEmbedder[pipeline.embedder.info.name],

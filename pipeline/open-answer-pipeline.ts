@@ -5,10 +5,11 @@ import { ClausegateError } from './errors.ts';
 import { createEmbedder } from './providers/create-embedder.ts';
 import { createGenerator } from './providers/create-generator.ts';
 import { createReranker } from './providers/create-reranker.ts';
-import { openIndex } from './store/index.ts';
+import { openIndex, type IndexManifest } from './store/index.ts';
 
-/** An answer pipeline with the index it opened; `close()` releases the index. */
+/** An answer pipeline with the index it opened (its whole manifest readable); `close()` releases the index. */
 export interface OpenedAnswerPipeline extends AnswerPipeline {
+  index: AnswerPipeline['index'] & { manifest: IndexManifest };
   close(): Promise<void>;
 }
 

@@ -17,6 +17,8 @@ import { createAnswerLimiter } from './query/create-answer-limiter.ts';
 import type { ServiceState } from './service-state.ts';
 import type { ServiceSettings } from './settings/service-settings.ts';
 import { openSourceIndexes } from './sources/source-indexes.ts';
+import { createFileTemplateBackend } from './templates/file-template-backend.ts';
+import { createRedisTemplateBackend } from './templates/redis-template-backend.ts';
 import { createTemplateStore } from './templates/template-store.ts';
 import { loadTenantRegistry } from './tenants/tenant-registry.ts';
 
@@ -48,8 +50,8 @@ export interface Service {
 
 /**
  * Creates the service over the served sources (every source of every tenant): opens their indexes,
- * connects Redis when `RAG_REDIS_URL` is set (cache, jobs and rate-limit counters there; else in
- * memory), and builds the HTTP app. Throws `env_invalid`/`config_invalid` on bad settings and
+ * connects Redis when `RAG_REDIS_URL` is set (cache, jobs, created templates and rate-limit counters
+ * there; else in memory, templates in `RAG_DATA_DIR/templates.json`), and builds the HTTP app. Throws `env_invalid`/`config_invalid` on bad settings and
  * `index_missing` when a source was never ingested.
  */
 export async function createService(options: CreateServiceOptions): Promise<Service> {
@@ -71,6 +73,11 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     redis?.disconnect();
     throw error;
   });
+  // Created templates live where replicas can share them (Redis), else in the data dir's JSON file.
+  const templateBackend = redis ? createRedisTemplateBackend(redis) : await createFileTemplateBackend(path.resolve(cwd, settings.RAG_DATA_DIR)).catch(async (error: unknown) => {
+    await indexes.close();
+    throw error;
+  });
   const cache: AnswerCache = redis
     ? createRedisAnswerCache({ redis, ttlSeconds: settings.RAG_CACHE_TTL_SECONDS })
     : createLruAnswerCache({ maxEntries: settings.RAG_CACHE_MAX_ENTRIES, ttlSeconds: settings.RAG_CACHE_TTL_SECONDS });
@@ -83,7 +90,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     indexes,
     cache,
     jobs,
-    templates: createTemplateStore(() => {}),
+    templates: createTemplateStore(templateBackend),
     metrics: createServiceMetrics(),
     audit: createTenantAuditLog({ dir: path.resolve(cwd, config.paths.logDir, 'tenants'), maxBytes: config.logging.auditMaxBytes, filesKept: config.logging.auditFilesKept }),
     answers: createAnswerLimiter(settings.RAG_MAX_CONCURRENT_ANSWERS ?? (config.provider === 'offline' ? 1 : 16)),

@@ -23,6 +23,7 @@ export const SERVICE_ERROR_STATUS = {
   internal: 500,
   provider_failed: 502,
   not_ready: 503,
+  overloaded: 503,
 } as const;
 
 /** A stable error code of the service. */
@@ -37,12 +38,15 @@ export interface ErrorBody {
 export class ServiceError extends Error {
   readonly code: ServiceErrorCode;
   readonly fix: string;
+  /** Seconds a client should wait before retrying (sent as Retry-After), for `overloaded`. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ServiceErrorCode, message: string, fix: string) {
+  constructor(code: ServiceErrorCode, message: string, fix: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ServiceError';
     this.code = code;
     this.fix = fix;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The HTTP status of this error's code. */

@@ -23,7 +23,16 @@ export function registerServeCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
       command
         .option('host', { type: 'string', describe: 'address to listen on (default RAG_HOST or 127.0.0.1)' })
         .option('port', { type: 'number', describe: 'port (default RAG_PORT or 8080; 0 picks a free one)' })
-        .option('source', { type: 'string', array: true, default: ['sample'], describe: 'sources of the one tenant RAG_API_KEY makes (a tenants file names its own)' }),
+        .option('source', { type: 'string', array: true, default: ['sample'], describe: 'sources of the one tenant RAG_API_KEY makes (a tenants file names its own)' })
+        .epilog(
+          [
+            'Tenants: RAG_TENANTS_FILE (keys as sha256, sources, canSeeConfidential) or RAG_API_KEY; admin: RAG_ADMIN_KEY.',
+            'Confidential documents, document types and dates are set per source in .clausegate.json (sources.<name>.documents)',
+            'and recorded in the index at ingest; filters.doc_types and the date range limit what retrieval reads.',
+            'Created templates: Redis with RAG_REDIS_URL (shared by replicas), else RAG_DATA_DIR/templates.json (.clausegate/service).',
+            'A sync query waits at most RAG_QUEUE_TIMEOUT_SECONDS (30) for its turn, then 503 overloaded with Retry-After.',
+          ].join('\n'),
+        ),
     async (argv) => {
       const options = argv as unknown as ServeOptions;
       const context = createContext(options, io);

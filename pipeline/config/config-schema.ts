@@ -43,6 +43,25 @@ export const AnchorConfig = z
   .strict();
 export type AnchorConfig = z.infer<typeof AnchorConfig>;
 
+/**
+ * What a source says of some of its documents (its manifest entries): `path` is a path relative to
+ * the source root, or a pattern where `*` stands for any characters but `/` and `**` for any
+ * characters (`notices/**`, `*.docx`). Every matching rule applies, later rules over earlier ones.
+ * Ingest records the result per document in the index manifest, where the service reads it.
+ */
+export const SourceDocumentRule = z
+  .object({
+    path: z.string().min(1),
+    /** The document type the service filters on (`filters.doc_types`); default the file's format (`pdf`, `docx`, `txt`). */
+    type: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'lowercase letters, digits, - and _ (at most 40)').optional(),
+    /** Only tenants with `canSeeConfidential` read this document's text; others get "[REDACTED]". */
+    confidential: z.boolean().optional(),
+    /** The document's date (YYYY-MM-DD) when its text does not say it; default the effective or edition date its text states, else the file's mtime. */
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD').optional(),
+  })
+  .strict();
+export type SourceDocumentRule = z.infer<typeof SourceDocumentRule>;
+
 /** A document source: a folder of documents indexed together, with its own frozen refusal text. */
 export const SourceConfig = z
   .object({
@@ -56,6 +75,8 @@ export const SourceConfig = z
     expansions: z.array(ExpansionRule).default([]),
     /** The exchanges, products and parties this source's questions name (see `AnchorConfig`). */
     anchors: z.array(AnchorConfig).default([]),
+    /** Per-document marks: type, confidentiality, date (see `SourceDocumentRule`). */
+    documents: z.array(SourceDocumentRule).default([]),
     /** What the offline lexical scorers know of this source's vocabulary (see `OfflineLexicalOptions`). */
     lexical: z
       .object({
@@ -108,6 +129,7 @@ export const ClausegateConfig = z
           ],
           anchors: [],
           lexical: { genericWords: [], exchangeFamilies: [] },
+          documents: [],
         },
       }),
     openai: z

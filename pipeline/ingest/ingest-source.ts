@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ClausegateConfig } from '../config/config-schema.ts';
@@ -6,6 +7,7 @@ import type { Embedder } from '../providers/embedder.ts';
 import { acquireIndexLock, beginIndexWrite, type IndexManifestInput } from '../store/index.ts';
 import type { DocumentFormat, SkipReason } from '../types.ts';
 import { checkIndexShrink } from './check-index-shrink.ts';
+import { describeDocuments } from './describe-documents.ts';
 import type { PageOcr } from '../extract/index.ts';
 import { createExtractionPool } from './create-extraction-pool.ts';
 import type { ExtractAndChunkTask } from './extract-and-chunk.ts';
@@ -143,6 +145,14 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
             embedder,
             writer,
             onProgress: input.onProgress,
+            describe: (documents, chunks) =>
+              describeDocuments({
+                documents,
+                chunks,
+                rules: config.sources[source]?.documents ?? [],
+                // A file gone since it was read is dated by this ingest.
+                modifiedAt: (doc) => stat(path.join(input.root, doc)).then((file) => file.mtime, () => createdAt),
+              }),
           });
         } finally {
           await pool.close();

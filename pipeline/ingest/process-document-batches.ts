@@ -19,6 +19,8 @@ export interface ProcessDocumentBatchesInput {
   embedder: Embedder;
   writer: IndexBatchWriter;
   onProgress?: ((event: IngestProgress) => void) | undefined;
+  /** Completes a batch's manifest entries from its chunks (type, date, confidentiality); same order and count. */
+  describe?: (documents: IndexManifestInput['documents'], chunks: readonly Chunk[]) => Promise<IndexManifestInput['documents']>;
 }
 
 /** What the batches gave: per-file reports and manifest entries (walk order), the chunks that define terms, counts and time per phase. */
@@ -89,6 +91,7 @@ export async function processDocumentBatches(input: ProcessDocumentBatchesInput)
 
     const chunks: Chunk[] = [];
     const vectors: (Float32Array | undefined)[] = [];
+    const batchStart = result.manifestDocuments.length;
     for (const outcome of outcomes) {
       const { item } = outcome;
       const { relativePath, sha256 } = item;
@@ -151,6 +154,10 @@ export async function processDocumentBatches(input: ProcessDocumentBatchesInput)
     const writeStarted = performance.now();
     await writer.append(chunks, vectors as Float32Array[]);
     for (const chunk of chunks) if (buildDefinitionsIndex([chunk]).length > 0) result.definitionChunks.push(chunk);
+    if (input.describe !== undefined) {
+      const described = await input.describe(result.manifestDocuments.slice(batchStart), chunks);
+      result.manifestDocuments.splice(batchStart, described.length, ...described);
+    }
     result.writeMs += performance.now() - writeStarted;
   }
   input.onProgress?.({ phase: 'extract', done: toRead, total: toRead });

@@ -91,8 +91,8 @@ const FORMS: ReadonlyArray<{ pattern: RegExp; read: Reader }> = [
  * The calendar dates written in `text`, in order, without overlaps: `August 14, 2025`,
  * `14 August 2025`, `2026-01-01`, `01/01/2026` (month first), month and year (`January 2026`) and
  * month and day (`April 1`). A lower-case `may` is the verb, never the month, and so is `May` opening
- * a sentence without a year (`May 2 Subscribers share a Device?`). Private helper of the question
- * stage; not exported from its index.
+ * a sentence without a year (`May 2 Subscribers share a Device?`). The ingest reads documents'
+ * effective dates with it too.
  */
 export function findCalendarDates(text: string): CalendarDate[] {
   const found: CalendarDate[] = [];

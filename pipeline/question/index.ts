@@ -21,5 +21,7 @@ export {
   findRequiredActionAbsentFromSource,
 } from './find-names-absent-from-source.ts';
 export type { CoverageResult } from './check-coverage.ts';
+export { findCalendarDates } from './find-calendar-dates.ts';
+export type { CalendarDate } from './find-calendar-dates.ts';
 export { findAnchorSpellings } from './find-anchor-spellings.ts';
 export type { AnchorKind, AnchorSpelling } from './find-anchor-spellings.ts';

@@ -55,6 +55,11 @@ export interface RetrieveCandidatesInput {
    * the question the clause (the opening paragraph that names the parties is not the answer).
    */
   clauseSearch?: { text: string; documents: ReadonlySet<string> } | undefined;
+  /**
+   * Only chunks of these documents (paths as the index names them) are searched, pooled and linked;
+   * default every document. The searches read deeper until they find their `k` allowed chunks.
+   */
+  documents?: ReadonlySet<string> | undefined;
 }
 
 /** How many keyword hits the clause search reads before keeping those of the named documents. */
@@ -93,12 +98,13 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
     formsByChunk.set(chunkId, set);
   };
 
+  const allowed = input.documents;
   for (const form of forms) {
-    for (const hit of await index.searchVectors(form.vector, settings.vectorK)) {
+    for (const hit of await searchVectorsWithin(index, form.vector, settings.vectorK, allowed)) {
       bestSimilarity.set(hit.chunkId, Math.max(bestSimilarity.get(hit.chunkId) ?? -1, hit.similarity));
       note(hit.chunkId, form.text);
     }
-    for (const hit of index.searchKeywords(form.text, settings.keywordK)) {
+    for (const hit of searchKeywordsWithin(index, form.text, settings.keywordK, allowed)) {
       bestKeyword.set(hit.chunkId, Math.max(bestKeyword.get(hit.chunkId) ?? 0, hit.score));
       note(hit.chunkId, form.text);
     }
@@ -106,7 +112,7 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
 
   const clause = input.clauseSearch;
   if (clause !== undefined && clause.text.trim() !== '') {
-    const inNamed = index.searchKeywords(clause.text, CLAUSE_SEARCH_DEPTH).filter((hit) => clause.documents.has(index.chunks.get(hit.chunkId)?.doc ?? ''));
+    const inNamed = searchKeywordsWithin(index, clause.text, CLAUSE_SEARCH_DEPTH, allowed).filter((hit) => clause.documents.has(index.chunks.get(hit.chunkId)?.doc ?? ''));
     for (const hit of inNamed.slice(0, settings.keywordK)) {
       bestKeyword.set(hit.chunkId, Math.max(bestKeyword.get(hit.chunkId) ?? 0, hit.score));
       note(hit.chunkId, `clause: ${clause.text}`);
@@ -163,11 +169,31 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
 
   const pool = candidates.slice(0, settings.candidatePool);
   if (settings.linkDefinitions) {
-    const linked = linkDefinitions(pool, index, input.question, settings.candidatePool);
+    const linked = linkDefinitions(pool, index, input.question, settings.candidatePool, allowed);
     const linkedSimilarities = await completeSimilarities(index, forms, linked.map((candidate) => candidate.chunk.chunkId), similarities);
     for (const candidate of linked) candidate.similarity = linkedSimilarities.get(candidate.chunk.chunkId) ?? 0;
   }
   return { candidates: pool, floor, fallbackUsed, fallbackDetail, topSimilarity };
+}
+
+/** The `k` nearest chunks of the allowed documents: the search reads 4k, then twice as deep each time, until it has k or has read the whole index. */
+async function searchVectorsWithin(index: RetrievalIndex, vector: Float32Array, k: number, allowed: ReadonlySet<string> | undefined): Promise<{ chunkId: string; similarity: number }[]> {
+  if (allowed === undefined) return index.searchVectors(vector, k);
+  for (let depth = k * 4; ; depth *= 2) {
+    const hits = await index.searchVectors(vector, Math.min(depth, index.chunks.size));
+    const kept = hits.filter((hit) => allowed.has(index.chunks.get(hit.chunkId)?.doc ?? ''));
+    if (kept.length >= k || depth >= index.chunks.size || hits.length < depth) return kept.slice(0, k);
+  }
+}
+
+/** The `k` best keyword hits of the allowed documents, read deeper like `searchVectorsWithin`. */
+function searchKeywordsWithin(index: RetrievalIndex, query: string, k: number, allowed: ReadonlySet<string> | undefined): { chunkId: string; score: number }[] {
+  if (allowed === undefined) return index.searchKeywords(query, k);
+  for (let depth = k * 4; ; depth *= 2) {
+    const hits = index.searchKeywords(query, Math.min(depth, index.chunks.size));
+    const kept = hits.filter((hit) => allowed.has(index.chunks.get(hit.chunkId)?.doc ?? ''));
+    if (kept.length >= k || depth >= index.chunks.size || hits.length < depth) return kept.slice(0, k);
+  }
 }
 
 /** Orders by fused score, then similarity, then chunk id, so equal scores never reorder between runs. */
@@ -210,7 +236,7 @@ function definedTermFinder(index: RetrievalIndex): (text: string) => DefinitionE
 }
 
 /** Links definitions into the pool (in place) and returns the linked candidates. */
-function linkDefinitions(pool: RetrievalCandidate[], index: RetrievalIndex, question: string, capacity: number): RetrievalCandidate[] {
+function linkDefinitions(pool: RetrievalCandidate[], index: RetrievalIndex, question: string, capacity: number, allowed: ReadonlySet<string> | undefined): RetrievalCandidate[] {
   const present = new Set(pool.map((candidate) => candidate.chunk.chunkId));
   const linked: RetrievalCandidate[] = [];
   const consider = (text: string, from: 'question' | 'candidate') => {
@@ -218,7 +244,7 @@ function linkDefinitions(pool: RetrievalCandidate[], index: RetrievalIndex, ques
       if (linked.length >= MAX_LINKED_DEFINITIONS) return;
       if (present.has(entry.chunkId)) continue;
       const chunk = index.chunks.get(entry.chunkId);
-      if (!chunk) continue;
+      if (!chunk || (allowed !== undefined && !allowed.has(chunk.doc))) continue;
       present.add(entry.chunkId);
       linked.push(createLinkedCandidate(chunk, { linkedDefinition: { term: entry.term, from } }));
     }

@@ -40,6 +40,14 @@ export const ManifestDocument = z
     ocrPages: z.array(z.number().int().min(1)).optional(),
     /** Pages OCR failed on (indexed without their text); the next ingest extracts the document again. */
     ocrFailedPages: z.array(z.number().int().min(1)).optional(),
+    /** An indexed document's type (the source's `documents` rules, else its format); absent in indexes built before it was recorded. */
+    docType: z.string().min(1).optional(),
+    /** An indexed document's date, YYYY-MM-DD, and where it was learned (`dateFrom`). */
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+    /** `config`: the source's `documents` rules; `text`: the effective or edition date the text states; `mtime`: the file's modification time. */
+    dateFrom: z.enum(['config', 'text', 'mtime']).optional(),
+    /** True when the source marks the document confidential (only tenants with the permission read its text). */
+    confidential: z.boolean().optional(),
   })
   .strict()
   .superRefine((document, context) => {

@@ -27,27 +27,27 @@ export function registerAdminRoutes(app: FastifyInstance, state: ServiceState): 
 
   typed.get(`${base}/templates`, { schema: { tags: ['admin'], security, response: { 200: z.object({ templates: z.array(PromptTemplate) }), ...errors } } }, async (request) => {
     requireAdmin(state, request);
-    return { templates: state.templates.list() };
+    return { templates: await state.templates.list() };
   });
   typed.get(`${base}/templates/:id`, { schema: { tags: ['admin'], security, params: z.object({ id: z.string() }), response: { 200: PromptTemplate, ...errors } } }, async (request) => {
     requireAdmin(state, request);
-    return state.templates.get(request.params.id);
+    return await state.templates.get(request.params.id);
   });
   typed.post(`${base}/templates`, { schema: { tags: ['admin'], security, body: TemplateInput, response: { 201: PromptTemplate, ...errors } } }, async (request, reply) => {
     requireAdmin(state, request);
-    const created = state.templates.create(request.body);
+    const created = await state.templates.create(request.body);
     clearCache();
     return reply.code(201).send(created);
   });
   typed.put(`${base}/templates/:id`, { schema: { tags: ['admin'], security, params: z.object({ id: z.string() }), body: TemplateInput, response: { 200: PromptTemplate, ...errors } } }, async (request) => {
     requireAdmin(state, request);
-    const updated = state.templates.update(request.params.id, request.body);
+    const updated = await state.templates.update(request.params.id, request.body);
     clearCache();
     return updated;
   });
   typed.delete(`${base}/templates/:id`, { schema: { tags: ['admin'], security, params: z.object({ id: z.string() }), response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     requireAdmin(state, request);
-    state.templates.remove(request.params.id);
+    await state.templates.remove(request.params.id);
     clearCache();
     return reply.code(204).send(null);
   });

@@ -44,6 +44,7 @@ export async function createHttpServer(state: ServiceState, running: RunningJobs
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const failure = describeFailure(error);
     if (failure.code === 'internal') request.log.error({ err: error }, 'request failed');
+    if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
     return reply.code(failure.status).send(failure.toBody());
   });
   // Our own JSON parser, so a malformed body is answered with JSON.parse's position (line and column).

@@ -11,7 +11,7 @@ import type { ServiceState } from '../service-state.ts';
 import { requireTenant } from './authenticate.ts';
 import { findIdempotentReply } from './idempotency.ts';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 502: ErrorResponse, 503: ErrorResponse };
 
 /** `POST /api/v1/rag/query` (sync, async or dry run) and `GET /api/v1/rag/jobs/:id`, for tenant keys. */
 export function registerQueryRoutes(app: FastifyInstance, state: ServiceState, running: RunningJobs): void {
@@ -32,16 +32,27 @@ export function registerQueryRoutes(app: FastifyInstance, state: ServiceState, r
       const body = request.body;
       const idempotency = await findIdempotentReply(state, tenant.id, request.headers['idempotency-key'], body);
       if (idempotency.replay !== undefined) return reply.code(idempotency.replay.statusCode).header('idempotent-replayed', 'true').send(idempotency.replay.body as never);
-      let statusCode = 200;
-      let sent: unknown;
-      if (body.dry_run) sent = await simulateQuery(state, tenant, body, request.id);
-      else if (body.mode === 'async') {
-        const job = await startQueryJob(state, running, tenant, body, request.id);
-        statusCode = 202;
-        sent = { job_id: job.id, status: job.status, poll_url: `/api/v1/rag/jobs/${job.id}` };
-      } else sent = await runQuery(state, tenant, body, request.id);
-      await idempotency.remember?.(statusCode, sent);
-      return reply.code(statusCode).send(sent as never);
+      try {
+        let statusCode = 200;
+        let sent: unknown;
+        if (body.dry_run) sent = await simulateQuery(state, tenant, body, request.id);
+        else if (body.mode === 'async') {
+          const job = await startQueryJob(state, running, tenant, body, request.id);
+          statusCode = 202;
+          sent = { job_id: job.id, status: job.status, poll_url: `/api/v1/rag/jobs/${job.id}` };
+        } else {
+          // A caller that has gone (a client's or a proxy's timeout) gives up its place in the queue.
+          const gone = new AbortController();
+          reply.raw.once('close', () => {
+            if (!reply.raw.writableFinished) gone.abort();
+          });
+          sent = await runQuery(state, tenant, body, request.id, { maxWaitMs: state.settings.RAG_QUEUE_TIMEOUT_SECONDS * 1000, signal: gone.signal });
+        }
+        await idempotency.remember?.(statusCode, sent);
+        return reply.code(statusCode).send(sent as never);
+      } finally {
+        idempotency.settle?.();
+      }
     },
   );
   typed.get(

@@ -11,6 +11,8 @@ export interface TemplateOptions {
   tokenBudget: number;
   /** Strict regenerations after a citation violation before refusing (0 or 1). */
   retriesOnHallucination: number;
+  /** Only these documents are retrieved (the request's type and date filters); default all. */
+  documents?: ReadonlySet<string> | undefined;
 }
 
 /** A generator that records the request it would have sent and answers with the refusal: a dry run never calls a model. */
@@ -30,7 +32,8 @@ export class DryRunGenerator implements Generator {
 /**
  * Answers `question` from `pipeline` through `template`: the template's sentence limit and the
  * request's top_k and token budget replace the pipeline's, and the prompt is rendered by the
- * template (the default template gives the frozen prompt's bytes). `generator` replaces the
+ * template (the default template gives the frozen prompt's bytes); `documents` limits retrieval to
+ * an allow-list. `generator` replaces the
  * pipeline's (a dry run). The pipeline itself is not changed.
  */
 export function answerWithTemplate(pipeline: AnswerPipeline, question: string, options: TemplateOptions, generator?: Generator): Promise<AnswerResult> {
@@ -52,5 +55,8 @@ export function answerWithTemplate(pipeline: AnswerPipeline, question: string, o
     },
   };
   const answering: AnswerPipeline = { ...pipeline, config: configured, generator: generator ?? pipeline.generator };
-  return answerQuestion(answering, question, { buildPrompt: (input) => renderTemplate(options.template, options.strictness, input) });
+  return answerQuestion(answering, question, {
+    buildPrompt: (input) => renderTemplate(options.template, options.strictness, input),
+    ...(options.documents === undefined ? {} : { documents: options.documents }),
+  });
 }

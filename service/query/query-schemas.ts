@@ -21,9 +21,11 @@ export const QueryRequest = z
       .object({
         /** Sources to answer from; default every source of the tenant. Each must be one of the tenant's. */
         sources: z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'a source name: lowercase letters, digits, - and _')).min(1).max(20).optional(),
-        /** Document types cited evidence may come from (`pdf`, `docx`, `txt`). */
-        doc_types: z.array(z.enum(['pdf', 'docx', 'txt'])).min(1).optional(),
+        /** Only documents of these types are searched: their format (`pdf`, `docx`, `txt`) or the type the source's config gives them; an unknown type is 400 naming the known ones. */
+        doc_types: z.array(z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'a document type: lowercase letters, digits, - and _')).min(1).max(20).optional(),
+        /** Only documents dated on or after this day (YYYY-MM-DD) are searched; the date is the one ingest recorded (the source's config, the text's effective or edition date, else the file's mtime). */
         date_range_start: IsoDate.optional(),
+        /** Only documents dated on or before this day are searched. */
         date_range_end: IsoDate.optional(),
       })
       .strict()

@@ -5,20 +5,23 @@ import { ServiceError } from '../service-error.ts';
 import type { ServiceState } from '../service-state.ts';
 import type { TenantConfig } from '../tenants/tenant-registry.ts';
 import { answerWithTemplate, type TemplateOptions } from './answer-with-template.ts';
+import type { WaitOptions } from './create-answer-limiter.ts';
 import type { QueryRequest, QueryResponse } from './query-schemas.ts';
 import { createRankScore } from './rank-score.ts';
 import { readQueryRequest, type ReadQuery } from './read-query-request.ts';
 import { shapeQueryResponse } from './shape-query-response.ts';
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
  * Answers one query for a tenant: read and check the request → cache lookup (key: tenant, query,
  * template and its sha256, top_k, styles, sources, index versions, weights) → answer from each of
- * the tenant's requested sources in turn until one answers → shape (styles, filters, redaction,
- * follow-ups) → cache, metrics, audit line. Refusals are responses, not errors.
+ * the tenant's requested sources in turn (from the documents the filters allow) until one answers →
+ * shape (styles, redaction, follow-ups) → cache, metrics, audit line. Refusals are responses, not errors.
  */
-export async function runQuery(state: ServiceState, tenant: TenantConfig, request: QueryRequest, requestId: string): Promise<QueryResponse> {
+export async function runQuery(state: ServiceState, tenant: TenantConfig, request: QueryRequest, requestId: string, wait: WaitOptions = {}): Promise<QueryResponse> {
   const started = performance.now();
-  const read = readQueryRequest(state, tenant, request);
+  const read = await readQueryRequest(state, tenant, request);
   const timestamp = state.now().toISOString();
   const key = createCacheKey({
     tenant: tenant.id,
@@ -45,7 +48,7 @@ export async function runQuery(state: ServiceState, tenant: TenantConfig, reques
     response = { ...stored, flags: { ...stored.flags, cache_hit: true }, request_id: requestId, timestamp };
   } else {
     state.metrics.cacheMisses.inc({ backend });
-    const { response: answered, result } = await answerFromSources(state, read, request, requestId, timestamp);
+    const { response: answered, result } = await answerFromSources(state, read, request, requestId, timestamp, wait);
     response = answered;
     recordAnswerMetrics(state, result, response);
     await state.cache.set(key, JSON.stringify(response));
@@ -69,18 +72,20 @@ export async function runQuery(state: ServiceState, tenant: TenantConfig, reques
   return response;
 }
 
-async function answerFromSources(state: ServiceState, read: ReadQuery, request: QueryRequest, requestId: string, timestamp: string): Promise<{ response: QueryResponse; result: AnswerResult }> {
-  const options: TemplateOptions = {
-    template: read.template,
-    strictness: request.strictness,
-    topK: read.topK,
-    tokenBudget: state.settings.RAG_TOKEN_BUDGET,
-    retriesOnHallucination: state.settings.RAG_MAX_RETRIES_ON_HALLUCINATION,
-  };
+async function answerFromSources(state: ServiceState, read: ReadQuery, request: QueryRequest, requestId: string, timestamp: string, wait: WaitOptions): Promise<{ response: QueryResponse; result: AnswerResult }> {
   let first: { response: QueryResponse; result: AnswerResult } | undefined;
   for (const source of read.sources) {
+    const allowed = read.allowed?.get(source);
+    const options: TemplateOptions = {
+      template: read.template,
+      strictness: request.strictness,
+      topK: read.topK,
+      tokenBudget: state.settings.RAG_TOKEN_BUDGET,
+      retriesOnHallucination: state.settings.RAG_MAX_RETRIES_ON_HALLUCINATION,
+      documents: allowed,
+    };
     const answered = await state.indexes.use(source, async (pipeline) => {
-      const result = await state.answers.run(() => answerWithTemplate(pipeline, read.query, options));
+      const result = await state.answers.run(() => answerWithTemplate(pipeline, read.query, options), wait);
       // A provider failure is never an answer or a refusal: it becomes a 502 (or 503) error.
       if (result.status === 'failed') {
         throw new ServiceError(result.error?.code.startsWith('index_') ? 'not_ready' : 'provider_failed', `answering failed: ${result.error?.code ?? 'unknown'}`, 'retry later; the service log has the request id');
@@ -93,9 +98,9 @@ async function answerFromSources(state: ServiceState, read: ReadQuery, request: 
         strictness: request.strictness,
         followUpCount: request.follow_up_count,
         refusalText: pipeline.config.sources[source]?.refusal ?? result.refusal?.text ?? '',
-        hiddenDocuments: read.hiddenDocuments,
-        allowsDocument: read.allowsDocument,
-        rankScore: createRankScore(state.tenants, source, state.weights),
+        hiddenDocuments: read.hidden.get(source) ?? NONE,
+        noDocumentMatchesFilters: allowed !== undefined && allowed.size === 0,
+        rankScore: createRankScore(state.indexes.documents(source), state.tenants.sources[source]?.trust ?? 1, state.weights),
         costPer1kTokens: state.settings.RAG_COST_PER_1K_TOKENS,
         requestId,
         timestamp,

@@ -16,8 +16,8 @@ export interface ResponseShape {
   refusalText: string;
   /** Documents this caller may not read; their text comes back as "[REDACTED]". */
   hiddenDocuments: ReadonlySet<string>;
-  /** Document types and dates the cited evidence must match (the request's filters). */
-  allowsDocument: (doc: string) => boolean;
+  /** True when the request's type and date filters left no document of the source: the refusal says so (`no_document_matches_filters`). */
+  noDocumentMatchesFilters: boolean;
   /** The rank score of a cited chunk from its similarity, its document's recency and its source's trust. */
   rankScore: (doc: string, similarity: number) => number;
   costPer1kTokens: number;
@@ -32,14 +32,14 @@ const CONFIDENCE_SCORES = { High: 0.9, Medium: 0.7, Low: 0.4 } as const;
 
 /**
  * Shapes an `AnswerResult` into the response of `POST /api/v1/rag/query`. A refusal answers with
- * the source's refusal string and its reason code; an answer citing only documents outside the
- * filters, or a Low-confidence answer under `strict`, is refused here too. Text of hidden documents
+ * the source's refusal string and its reason code (`no_document_matches_filters` when the filters
+ * left no document to search); a Low-confidence answer under `strict` is refused here too. Text of hidden documents
  * becomes "[REDACTED]" with `flags.redactions_applied`. `confidence_score` maps High/Medium/Low to
  * 0.9/0.7/0.4 (0 for a refusal).
  */
 export function shapeQueryResponse(result: AnswerResult, shape: ResponseShape): QueryResponse {
   let refusedReason: string | null = result.status === 'answered' ? null : (result.refusal?.reason ?? result.error?.code ?? 'failed');
-  if (refusedReason === null && result.citations.some((citation) => !shape.allowsDocument(citation.doc))) refusedReason = 'outside_filters';
+  if (refusedReason !== null && shape.noDocumentMatchesFilters) refusedReason = 'no_document_matches_filters';
   if (refusedReason === null && shape.strictness === 'strict' && result.confidence === 'Low') refusedReason = 'low_confidence_strict';
   const refused = refusedReason !== null;
   const evidenceByChunk = new Map(result.evidence.map((item) => [item.chunkId, item]));

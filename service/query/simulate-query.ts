@@ -14,7 +14,7 @@ import type { TenantConfig } from '../tenants/tenant-registry.ts';
  * prompt too when it quotes one.
  */
 export async function simulateQuery(state: ServiceState, tenant: TenantConfig, request: QueryRequest, requestId: string): Promise<SimulationResponse> {
-  const read = readQueryRequest(state, tenant, request);
+  const read = await readQueryRequest(state, tenant, request);
   let first: SimulationResponse | undefined;
   // Like a query, the first source whose evidence would reach the model is the one simulated.
   for (const source of read.sources) {
@@ -34,10 +34,12 @@ async function simulateOnSource(state: ServiceState, tenant: TenantConfig, read:
       topK: read.topK,
       tokenBudget: state.settings.RAG_TOKEN_BUDGET,
       retriesOnHallucination: 0,
+      documents: read.allowed?.get(source),
     }, generator));
     const sent = generator.requests[0];
-    const rankScore = createRankScore(state.tenants, source, state.weights);
-    const hides = sent?.evidence.some((item) => read.hiddenDocuments.has(item.doc)) ?? false;
+    const rankScore = createRankScore(state.indexes.documents(source), state.tenants.sources[source]?.trust ?? 1, state.weights);
+    const hidden = read.hidden.get(source) ?? new Set<string>();
+    const hides = sent?.evidence.some((item) => hidden.has(item.doc)) ?? false;
     state.audit.record({
       timestamp: state.now().toISOString(),
       request_id: requestId,
@@ -63,13 +65,13 @@ async function simulateOnSource(state: ServiceState, tenant: TenantConfig, read:
       model: pipeline.generator.info.model,
       selected: result.evidence.map((item) => {
         const text = sent?.evidence.find((entry) => entry.chunkId === item.chunkId)?.text ?? '';
-        const hidden = read.hiddenDocuments.has(item.doc);
+        const secret = hidden.has(item.doc);
         return {
           citation_id: item.anchor,
           doc: item.doc,
           page: item.page,
-          section: hidden ? REDACTED : item.sectionHeading,
-          snippet: hidden ? REDACTED : text,
+          section: secret ? REDACTED : item.sectionHeading,
+          snippet: secret ? REDACTED : text,
           rank_score: Math.round(rankScore(item.doc, item.similarity) * 1000) / 1000,
         };
       }),

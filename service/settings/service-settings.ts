@@ -41,11 +41,15 @@ export const ServiceSettings = z
     RAG_MAX_JOBS: integer(10_000, 1, 1_000_000),
     /** Pipeline answers computed at once; default 1 with the offline provider (CPU-bound), 16 with OpenAI (waits on the network). */
     RAG_MAX_CONCURRENT_ANSWERS: z.coerce.number().int().min(1).max(256).optional(),
+    /** Seconds a sync query may wait for its turn at the answer limit before 503 `overloaded` with Retry-After (default 30). */
+    RAG_QUEUE_TIMEOUT_SECONDS: integer(30, 1, 3600),
     /** Requests per tenant per minute before 429 (default 600). */
     RAG_RATE_LIMIT_PER_MINUTE: integer(600, 1, 1_000_000),
     /** Request bodies above this many bytes get 413 (default 65,536). */
     RAG_BODY_LIMIT_BYTES: integer(65_536, 1024, 10 * 1024 * 1024),
     RAG_DEFAULT_TEMPLATE: z.string().min(1).default('balanced'),
+    /** Where the service keeps its own files without Redis (created templates: `templates.json`), relative to the working directory. */
+    RAG_DATA_DIR: z.string().min(1).default('.clausegate/service'),
     /** The tenants file (JSON, README "Tenants"); without it `RAG_API_KEY` makes one tenant `default` over every source. */
     RAG_TENANTS_FILE: optionalText,
     RAG_API_KEY: optionalText,

@@ -1,5 +1,6 @@
 import { createEmbedder, ingestSource, openAnswerPipeline, resolveSourceRoot, type ClausegateConfig, type OpenedAnswerPipeline, type ProviderEnvironment } from '../../pipeline/index.ts';
 import { ServiceError } from '../service-error.ts';
+import { readSourceDocuments, type SourceDocuments } from './source-documents.ts';
 
 /** The open answer pipeline of every served source, swapped in place by a reindex. */
 export interface SourceIndexes {
@@ -9,6 +10,8 @@ export interface SourceIndexes {
   readonly swapping: boolean;
   /** The index version a source serves now. */
   indexVersion(source: string): string;
+  /** The indexed documents of the version a source serves now: types, dates, confidentiality. */
+  documents(source: string): SourceDocuments;
   /** Runs `work` with the source's current pipeline, which stays open until `work` settles even if a reindex swaps it. */
   use<T>(source: string, work: (pipeline: OpenedAnswerPipeline) => Promise<T>): Promise<T>;
   /** Ingests the source again, opens the new index, swaps it in and closes the old one once its queries finish. */
@@ -18,6 +21,7 @@ export interface SourceIndexes {
 
 interface Lease {
   pipeline: OpenedAnswerPipeline;
+  documents: SourceDocuments;
   inFlight: number;
   retired: boolean;
 }
@@ -28,8 +32,17 @@ export async function openSourceIndexes(options: { config: ClausegateConfig; env
   const now = options.now ?? (() => new Date());
   const leases = new Map<string, Lease>();
   let reindexing = 0;
+  const openLease = async (source: string): Promise<Lease> => {
+    const pipeline = await openAnswerPipeline(config, environment, source);
+    try {
+      return { pipeline, documents: readSourceDocuments(pipeline.index.manifest, config.sources[source]?.documents ?? []), inFlight: 0, retired: false };
+    } catch (error) {
+      await pipeline.close();
+      throw error;
+    }
+  };
   try {
-    for (const source of options.sources) leases.set(source, { pipeline: await openAnswerPipeline(config, environment, source), inFlight: 0, retired: false });
+    for (const source of options.sources) leases.set(source, await openLease(source));
   } catch (error) {
     await Promise.all([...leases.values()].map((lease) => lease.pipeline.close()));
     throw error;
@@ -49,6 +62,7 @@ export async function openSourceIndexes(options: { config: ClausegateConfig; env
       return reindexing > 0;
     },
     indexVersion: (source) => current(source).pipeline.index.manifest.indexVersion,
+    documents: (source) => current(source).documents,
     async use(source, work) {
       const lease = current(source);
       lease.inFlight += 1;
@@ -64,7 +78,7 @@ export async function openSourceIndexes(options: { config: ClausegateConfig; env
       try {
         const root = resolveSourceRoot({ source, config, cwd });
         const summary = await ingestSource({ source, root, config, embedder: createEmbedder(config, environment, config.sources[source]), now, waitForLock: true });
-        const fresh: Lease = { pipeline: await openAnswerPipeline(config, environment, source), inFlight: 0, retired: false };
+        const fresh = await openLease(source);
         leases.set(source, fresh);
         old.retired = true;
         if (old.inFlight === 0) await old.pipeline.close();

@@ -12,13 +12,13 @@ export const TenantConfig = z
     id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,62}$/, 'lowercase letters, digits, - and _'),
     apiKeySha256: Sha256Hex,
     sources: z.array(SourceName).min(1),
-    /** May read documents a source marks confidential (default false: they come back as "[REDACTED]"). */
+    /** May read documents a source's config marks confidential (default false: their text comes back as "[REDACTED]"). */
     canSeeConfidential: z.boolean().default(false),
   })
   .strict();
 export type TenantConfig = z.infer<typeof TenantConfig>;
 
-/** The tenants file (`RAG_TENANTS_FILE`): tenants, the admin key's sha256, and per-source document marks. */
+/** The tenants file (`RAG_TENANTS_FILE`): tenants, the admin key's sha256, and each source's trust. */
 export const TenantsFile = z
   .object({
     schemaVersion: z.literal(1),
@@ -29,12 +29,12 @@ export const TenantsFile = z
         SourceName,
         z
           .object({
-            /** Documents (as the index names them) whose text only tenants with `canSeeConfidential` see. */
-            confidentialDocuments: z.array(z.string().min(1)).default([]),
             /** How far this source's documents are trusted, 0–1, for the trust weight of ranking (default 1). */
             trust: z.number().min(0).max(1).default(1),
-            /** Each document's date (YYYY-MM-DD), for the recency weight of ranking and the date_range filter. */
-            documentDates: z.record(z.string().min(1), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')).default({}),
+            /** No longer read: documents are marked confidential in the source's config (`loadTenantRegistry` says how to move them). */
+            confidentialDocuments: z.array(z.string().min(1)).optional(),
+            /** No longer read: document dates are learned at ingest or set in the source's config. */
+            documentDates: z.record(z.string().min(1), z.string()).optional(),
           })
           .strict(),
       )
@@ -93,6 +93,7 @@ export function loadTenantRegistry(options: { tenantsFile?: string | undefined; 
       });
     }
     file = parsed.data;
+    refuseMovedMarks(file, options.tenantsFile);
   } else if (options.apiKey !== undefined) {
     file = { schemaVersion: 1, tenants: [{ id: 'default', apiKeySha256: hashKey(options.apiKey), sources: [...options.allSources], canSeeConfidential: true }], sources: {} };
   } else {
@@ -117,4 +118,30 @@ export function loadTenantRegistry(options: { tenantsFile?: string | undefined; 
       return found;
     },
   };
+}
+
+/**
+ * Document marks moved from the tenants file to the source's config (`sources.<name>.documents` in
+ * .clausegate.json), where ingest records them in the index. An old file still naming them stops the
+ * service with the exact rules to add, rather than serving a confidential document's text.
+ */
+function refuseMovedMarks(file: TenantsFile, tenantsFile: string): void {
+  const moves: string[] = [];
+  for (const [source, marks] of Object.entries(file.sources)) {
+    const rules = new Map<string, { path: string; confidential?: true; date?: string }>();
+    for (const doc of marks.confidentialDocuments ?? []) rules.set(doc, { path: doc, confidential: true });
+    for (const [doc, date] of Object.entries(marks.documentDates ?? {})) rules.set(doc, { ...(rules.get(doc) ?? { path: doc }), date });
+    if (marks.confidentialDocuments !== undefined || marks.documentDates !== undefined) {
+      moves.push(`  sources.${source}.documents: ${JSON.stringify([...rules.values()])}`);
+    }
+  }
+  if (moves.length === 0) return;
+  throw new ClausegateError(
+    'config_invalid',
+    `tenants file ${tenantsFile}: "confidentialDocuments" and "documentDates" are no longer read there; documents are marked in their source's config, where ingest records them in the index. Add to .clausegate.json:\n${moves.join('\n')}`,
+    {
+      hint: 'add those rules, remove the two fields from the tenants file (tenants keep canSeeConfidential), and re-ingest each source (npx harness ingest --source NAME)',
+      location: { file: tenantsFile },
+    },
+  );
 }

@@ -12,6 +12,16 @@ export const SAMPLE_ROOT = path.resolve(import.meta.dirname, '../../data/raw/sam
 /** Keys of the test tenants: `harbour` reads `sample`, `policy` reads `policy` (only the data policy). */
 export const KEYS = { harbour: 'harbour-key-1', policy: 'policy-key-2', admin: 'admin-key-3', viewer: 'viewer-key-4' } as const;
 
+/**
+ * The sample source's document rules in the test config: the definitions schedule is confidential,
+ * the licence agreement has its own type, and the documents whose text states no date are dated here.
+ */
+export const SAMPLE_DOCUMENT_RULES = [
+  { path: '*.docx', confidential: true, date: '2025-01-01' },
+  { path: 'harbourview-license-agreement.pdf', type: 'agreement', date: '2024-06-01' },
+  { path: 'harbourview-data-policy.txt', date: '2025-03-01' },
+];
+
 /** Two real ingested sources on disk, their config, and the tenants file over them. */
 export interface TestWorld {
   dir: string;
@@ -24,8 +34,8 @@ export interface TestWorld {
 /**
  * Ingests `data/raw/sample` as source `sample`, and its data policy alone as source `policy`, into a
  * temporary index with the offline provider; writes a tenants file: `harbour` over sample, `policy`
- * over policy, `viewer` over sample without the confidential permission (the definitions schedule is
- * marked confidential), and the admin key.
+ * over policy, `viewer` over sample without the confidential permission (the sample source's config
+ * marks the definitions schedule confidential, and ingest records it in the index), and the admin key.
  */
 export async function createTestWorld(): Promise<TestWorld> {
   const dir = mkdtempSync(path.join(tmpdir(), 'clausegate-service-'));
@@ -35,7 +45,13 @@ export async function createTestWorld(): Promise<TestWorld> {
   const config = ClausegateConfig.parse({
     paths: { indexDir: path.join(dir, 'index'), logDir: path.join(dir, 'logs'), cacheDir: path.join(dir, 'cache') },
     sources: {
-      sample: { root: SAMPLE_ROOT, refusal: 'This is not addressed in the provided Harbourview documents.', documentHints: ['harbourview', 'license agreement', 'fee schedule', 'definitions'] },
+      sample: {
+        root: SAMPLE_ROOT,
+        refusal: 'This is not addressed in the provided Harbourview documents.',
+        documentHints: ['harbourview', 'license agreement', 'fee schedule', 'definitions'],
+        // The source's manifest entries: the fee schedule's date is read from its text (1 January 2026).
+        documents: SAMPLE_DOCUMENT_RULES,
+      },
       policy: { root: policyRoot, refusal: 'This is not addressed in the provided policy.' },
     },
   });
@@ -54,7 +70,6 @@ export async function createTestWorld(): Promise<TestWorld> {
         { id: 'policy', apiKeySha256: hashKey(KEYS.policy), sources: ['policy'] },
         { id: 'viewer', apiKeySha256: hashKey(KEYS.viewer), sources: ['sample'] },
       ],
-      sources: { sample: { confidentialDocuments: ['harbourview-definitions-schedule.docx'], documentDates: { 'harbourview-fee-schedule-2026.pdf': '2026-01-01', 'harbourview-license-agreement.pdf': '2024-06-01' } } },
     }),
   );
   return { dir, config, tenantsFile, policyRoot, remove: () => rmSync(dir, { recursive: true, force: true }) };
