@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import { buildDefinitionsIndex, chunkSections, CHUNKER_VERSION } from '../chunk/index.ts';
-import { extractDocument } from '../extract/index.ts';
 import type { Embedder } from '../providers/embedder.ts';
 import {
   acquireIndexLock,
@@ -102,6 +101,9 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
     const manifestDocuments: IndexManifestInput['documents'] = [];
 
     const extractStarted = performance.now();
+    // The extractors (pdfjs, mammoth) load with the first ingest, not with every importer of the
+    // pipeline (the service and `harness run` import it and may never ingest).
+    const { extractDocument } = await import('../extract/index.ts');
     const plan = await planDocuments({ listing, reusable: previous?.reusable, maxFileBytes: config.ingest.maxFileBytes });
     let extracted = 0;
     const toExtract = plan.filter((entry) => entry.kind === 'extract').length;
