@@ -13,7 +13,11 @@ const CACHE = path.join(ROOT, '.cache', 'harness-cli');
 const POINTER = path.join(CACHE, 'current.json');
 const ENTRY = path.join(ROOT, 'harness', 'cli.ts');
 const SCHEMA_VERSION = 1;
-/** Builds older than this, other than the current one, are removed (a running process may still load chunks of its own). */
+/**
+ * Builds beyond the newest `BUILDS_KEPT` that are older than `KEEP_OLD_BUILDS_MS` are removed: a
+ * running process (`harness serve`) loads a command's chunks from its own build when first needed.
+ */
+const BUILDS_KEPT = 5;
 const KEEP_OLD_BUILDS_MS = 60 * 60 * 1000;
 
 /**
@@ -76,7 +80,8 @@ export async function buildCli() {
     logLevel: 'silent',
     plugins: [keepSourceLocations()],
   });
-  const inputs = Object.keys(result.metafile.inputs).map((input) => path.relative(ROOT, path.resolve(ROOT, input)));
+  // The builder itself is an input too: a change to how the CLI is built rebuilds it.
+  const inputs = [...Object.keys(result.metafile.inputs).map((input) => path.relative(ROOT, path.resolve(ROOT, input))), 'harness/build-cli.mjs'];
   const pointer = { schemaVersion: SCHEMA_VERSION, build: buildName, builtAtMs, inputs };
   const temporary = `${POINTER}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(pointer)}\n`);
@@ -104,8 +109,10 @@ function keepSourceLocations() {
 }
 
 function removeOldBuilds(current) {
-  for (const name of readdirSync(CACHE)) {
-    if (name === current || !name.startsWith('b')) continue;
+  const builds = readdirSync(CACHE)
+    .filter((name) => name !== current && /^b\d+-\d+$/.test(name))
+    .sort((a, b) => Number(b.slice(1).split('-')[0]) - Number(a.slice(1).split('-')[0]));
+  for (const name of builds.slice(BUILDS_KEPT - 1)) {
     const folder = path.join(CACHE, name);
     try {
       if (Date.now() - statSync(folder).mtimeMs > KEEP_OLD_BUILDS_MS) rmSync(folder, { recursive: true, force: true });
