@@ -93,13 +93,14 @@ function isMostlyCapitalised(text: string, words: readonly RegExpMatchArray[]): 
 function blankKnownSpellings(question: string, known: KnownSpellings): string {
   let text = question;
   // Most spellings are absent from a question: a plain substring test skips them before their
-  // case-insensitive Unicode pattern is compiled (a cold process paid for a hundred compilations).
+  // case-insensitive Unicode pattern is built or compiled (a cold process paid for 275 of them).
   // Under the `iu` flags an ASCII letter also matches the Kelvin sign and the long s, which
   // toLowerCase and the replace below bring to `k` and `s`, so the test never skips a match.
   const lower = question.toLowerCase().replace(/\u017f/gu, 's');
-  for (const { pattern, asciiParts } of spellingPatterns(known)) {
-    if (asciiParts !== undefined && !asciiParts.every((part) => lower.includes(part))) continue;
-    text = text.replace(pattern, (found) => ' '.repeat(found.length));
+  for (const spelling of spellingPatterns(known)) {
+    if (spelling.asciiParts !== undefined && !spelling.asciiParts.every((part) => lower.includes(part))) continue;
+    spelling.pattern ??= new RegExp(spelling.source, 'giu');
+    text = text.replace(spelling.pattern, (found) => ' '.repeat(found.length));
   }
   return text;
 }
@@ -108,9 +109,10 @@ const NO_SPELLINGS: readonly never[] = [];
 // Compiled once per configured list pair (a source's pipeline keeps its lists for the process), not once per question.
 const patternsByLists = new WeakMap<object, WeakMap<object, readonly SpellingPattern[]>>();
 
-/** A known spelling as a whole-word pattern, with its words lower-cased when they are all ASCII. */
+/** A known spelling as a whole-word pattern (compiled when first needed), with its words lower-cased when they are all ASCII. */
 interface SpellingPattern {
-  pattern: RegExp;
+  source: string;
+  pattern: RegExp | undefined;
   asciiParts: readonly string[] | undefined;
 }
 
@@ -132,7 +134,8 @@ function spellingPatterns(known: KnownSpellings): readonly SpellingPattern[] {
         const parts = spelling.trim().split(/\s+/u);
         const body = parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
         return {
-          pattern: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'giu'),
+          source: `(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`,
+          pattern: undefined,
           asciiParts: /^[\x20-\x7e\s]*$/u.test(spelling) ? parts.map((part) => part.toLowerCase()) : undefined,
         };
       });
