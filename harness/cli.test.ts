@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, type CommandIo } from './cli.ts';
+import { commandName, findInvokedCommands, HARNESS_COMMANDS } from './cli-support/harness-commands.ts';
 
 const sample = path.resolve(import.meta.dirname, '../data/raw/sample');
 
@@ -101,5 +102,28 @@ describe('harness CLI: ingest, list, query', () => {
   it('exits 2 on an unknown command', async () => {
     const io = captureIo(work);
     expect(await runCli(['frobnicate'], io)).toBe(2);
+  });
+});
+
+describe('harness CLI: commands load on demand', () => {
+  it('lists each command under the name and description its module registers', async () => {
+    for (const entry of HARNESS_COMMANDS) {
+      const registered: [string, string][] = [];
+      const recorder = {
+        command(command: string, describe: string) {
+          registered.push([command, describe]);
+          return recorder;
+        },
+      };
+      const register = await entry.load();
+      register(recorder as never, captureIo(tmpdir()), () => {});
+      expect(registered).toEqual([[entry.command, entry.describe]]);
+    }
+  });
+
+  it('loads the module of the invoked command only, and none for the top-level help', () => {
+    expect(findInvokedCommands(['query', 'What is the fee?', '--source', 'cme']).map(commandName)).toEqual(['query']);
+    expect(findInvokedCommands(['--config', 'x.json', 'run', '--suite', 'cme']).map(commandName)).toEqual(['run']);
+    expect(findInvokedCommands(['--help'])).toEqual([]);
   });
 });

@@ -3,21 +3,7 @@ import { isClausegateError } from '../pipeline/errors.ts';
 import { describeFileSystemError } from './cli-support/describe-file-system-error.ts';
 import type { GlobalOptions } from './cli-support/create-context.ts';
 import { exitCodeFor } from './cli-support/exit-codes.ts';
-import { registerBaselineCommand } from './commands/baseline-command.ts';
-import { registerCheckCommand } from './commands/check-command.ts';
-import { registerCompareCommand } from './commands/compare-command.ts';
-import { registerCommentCommand } from './commands/comment-command.ts';
-import { registerCorpusCommand } from './commands/corpus-command.ts';
-import { registerIngestCommand } from './commands/ingest-command.ts';
-import { registerListCommand } from './commands/list-command.ts';
-import { registerMergeCommand } from './commands/merge-command.ts';
-import { registerPerturbCommand } from './commands/perturb-command.ts';
-import { registerQueryCommand } from './commands/query-command.ts';
-import { registerRunCommand } from './commands/run-command.ts';
-import { registerServeCommand } from './commands/serve-command.ts';
-import { registerSweepCommand } from './commands/sweep-command.ts';
-import { registerTuneCommand } from './commands/tune-command.ts';
-import { registerWhatIfCommand } from './commands/whatif-command.ts';
+import { findInvokedCommands, HARNESS_COMMANDS } from './cli-support/harness-commands.ts';
 
 /** The outside world as the CLI sees it; tests pass their own. */
 export interface CommandIo {
@@ -30,8 +16,6 @@ export interface CommandIo {
 
 /** Registers one subcommand; `setExitCode` is how a command reports its outcome. */
 export type RegisterCommand = (cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void) => Argv<GlobalOptions>;
-
-const commands: RegisterCommand[] = [registerIngestCommand, registerListCommand, registerQueryCommand, registerRunCommand, registerCheckCommand, registerMergeCommand, registerPerturbCommand, registerCompareCommand, registerWhatIfCommand, registerSweepCommand, registerBaselineCommand, registerTuneCommand, registerServeCommand, registerCorpusCommand, registerCommentCommand];
 
 /**
  * Runs the `harness` CLI with `args` and returns the exit code: 0 success, 1 a gate failed (or
@@ -57,9 +41,16 @@ export async function runCli(args: readonly string[], io: CommandIo = processIo(
     .fail((message, error) => {
       throw error ?? new UsageError(message);
     }) as unknown as Argv<GlobalOptions>;
-  for (const register of commands) cli = register(cli, io, setExitCode);
 
   try {
+    // Only the invoked command's module is loaded (with the pipeline behind it); the others are
+    // registered by name and description, which is all the top-level help and yargs' checks need.
+    const invoked = findInvokedCommands(args);
+    const registers = new Map(await Promise.all(invoked.map(async (entry) => [entry, await entry.load()] as const)));
+    for (const entry of HARNESS_COMMANDS) {
+      const register = registers.get(entry);
+      cli = register === undefined ? cli.command(entry.command, entry.describe) : register(cli, io, setExitCode);
+    }
     await cli.parseAsync();
     return exitCode;
   } catch (error) {

@@ -5,8 +5,11 @@
 //     exhaustive dot product over all chunk vectors); goal: p95 ≤ 30 ms and ≤ 5× the floor.
 //  3. Chunking a single-line document of 1, 5 and 20 MB (words, and no whitespace at all); goal:
 //     linear time, 20 MB in seconds (harness/bench/bench-long-line.ts).
+//  4. Start-up: `harness --help` and a cold `harness query` over the CME index as whole processes,
+//     against `node -e ''` in the same run; goals ≤ 0.3 s and ≤ 1.0 s (harness/bench/bench-startup.ts).
 // `npm run bench -- --service` runs the service benchmark instead (bench-service.ts);
-// `npm run bench -- --scale 1,10,100` the scale benchmark over generated corpora (bench-scale.ts).
+// `npm run bench -- --scale 1,10,100` the scale benchmark over generated corpora (bench-scale.ts);
+// `npm run bench -- --startup` runs only part 4.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +20,7 @@ import { benchConfig } from './bench-config.ts';
 import { benchScale } from './bench-scale.ts';
 import { benchService } from './bench-service.ts';
 import { benchLongLine } from './bench-long-line.ts';
+import { benchStartup } from './bench-startup.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const corpus = path.resolve(repoRoot, '../shared/corpus/cme');
@@ -148,8 +152,21 @@ if (scaleAt >= 0) {
   process.exitCode = 2;
 } else if (process.argv.includes('--service')) {
   await benchService();
+} else if (process.argv.includes('--startup')) {
+  startupOverFreshIndex();
 } else {
   await benchIngest();
   await benchQuery();
   benchLongLine();
+  startupOverFreshIndex();
+}
+
+function startupOverFreshIndex(): void {
+  const indexDir = mkdtempSync(path.join(tmpdir(), 'clausegate-bench-startup-index-'));
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'ingest-once.ts'), corpus, indexDir], { cwd: repoRoot });
+    benchStartup(repoRoot, indexDir, runs);
+  } finally {
+    rmSync(indexDir, { recursive: true, force: true });
+  }
 }

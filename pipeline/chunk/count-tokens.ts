@@ -1,17 +1,18 @@
 import { createRequire } from 'node:module';
-import { Tiktoken } from 'js-tiktoken/lite';
-import type { TiktokenBPE } from 'js-tiktoken/lite';
+import type { Tiktoken, TiktokenBPE } from 'js-tiktoken/lite';
+import { createLazyTiktoken } from './create-lazy-tiktoken.ts';
 
 const requireModule = createRequire(import.meta.url);
 
 let encoder: Tiktoken | undefined;
 
 // The cl100k_base ranks are a 1.6 MB module: load them on the first count, not on import, so that
-// commands which never count tokens do not pay for them.
+// commands which never count tokens do not pay for them; and they are decoded lazily (a cold query
+// counts a few hundred distinct words, not the whole vocabulary).
 function loadEncoder(): Tiktoken {
   if (encoder === undefined) {
     const ranks = requireModule('js-tiktoken/ranks/cl100k_base') as TiktokenBPE;
-    encoder = new Tiktoken(ranks);
+    encoder = createLazyTiktoken(ranks);
   }
   return encoder;
 }

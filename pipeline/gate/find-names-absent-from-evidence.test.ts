@@ -26,6 +26,13 @@ describe('findQuestionNames', () => {
     expect(names('What does the QRX (Quarterly Report Exchange) cost?')).toEqual(['QRX']);
     expect(names("Who signs for Mrs. Fields' company in Jan 2026?")).toEqual(['Fields']);
   });
+
+  it('matches a configured spelling case-insensitively, across any whitespace, and through the Kelvin sign and the long s', () => {
+    const known = { anchors: [{ name: 'SK', aliases: ['Harbour Exchange'] }] };
+    expect(findQuestionNames('What are the harbour   EXCHANGE Box fees?', known).map((name) => name.text)).toEqual(['Box']);
+    expect(findQuestionNames('Does \u017f\u212a Box charge?', known).map((name) => name.text)).toEqual(['Box']);
+    expect(findQuestionNames('Does SKY Box charge?', known).map((name) => name.text)).toEqual(['SKY Box']);
+  });
 });
 
 describe('findNamesAbsentFromEvidence', () => {

@@ -4,6 +4,9 @@ import { QUESTION_STOP_WORDS } from '../rerank/question-stop-words.ts';
 import { readRerankQuestion } from '../rerank/read-rerank-question.ts';
 import { buildTermStatistics, type TermStatistics } from '../rerank/term-statistics.ts';
 import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './reranker.ts';
+import { stem } from './stem.ts';
+
+export { stem };
 
 /**
  * Creates the offline reranker: a deterministic lexical scorer on the same 0–3 scale as the LLM
@@ -317,31 +320,6 @@ function wordsOf(normalized: string): string[] {
   return merged;
 }
 
-/**
- * A light suffix-stripping stemmer: plural `-s`/`-es`/`-ies`, then one of `-ing`, `-ed`, `-ment`,
- * `-tion`/`-sion` (as `-ion`) or `-ive`, then a final `-e`, so that `license`, `licensed` and
- * `licensing` meet, as do `fee` and `fees`, `policy` and `policies`, `redistribute` and
- * `redistribution`, `requirements` and `required`, `effect` and `effective`, `exclusion` and
- * `exclusive`.
- */
-export function stem(word: string): string {
-  let result = word;
-  if (result.length <= 3 || /\p{N}/u.test(result)) return result;
-  // A period's adverb is its period: `monthly` fees are fees `per month`.
-  const period = /^(month|year|week|quarter|annual)ly$/.exec(result)?.[1] ?? (result === 'daily' ? 'day' : undefined);
-  if (period !== undefined) return period;
-  if (result.endsWith('ies') && result.length > 4) result = `${result.slice(0, -3)}y`;
-  else if (result.endsWith('sses')) result = result.slice(0, -2);
-  else if (result.length > 4 && /(?:s|x|z|ch|sh)es$/.test(result)) result = result.slice(0, -2);
-  else if (result.endsWith('s') && !/(?:ss|us|is)$/.test(result)) result = result.slice(0, -1);
-  if (result.endsWith('ing') && result.length - 3 >= 4) result = result.slice(0, -3);
-  else if (result.endsWith('ed') && result.length - 2 >= 4) result = result.slice(0, -2);
-  else if (result.endsWith('ment') && result.length - 4 >= 4) result = result.slice(0, -4);
-  else if (/[st]ion$/.test(result) && result.length - 3 >= 5) result = result.slice(0, -3);
-  else if (result.endsWith('ive') && result.length - 3 >= 4) result = result.slice(0, -3);
-  if (result.endsWith('e') && !result.endsWith('ee') && result.length >= 5) result = result.slice(0, -1);
-  return result;
-}
 
 /**
  * Reduces a question to its content terms, phrases and ask. Stop words, question words and request

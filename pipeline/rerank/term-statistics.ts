@@ -27,7 +27,7 @@ const OPENING_CHUNKS = 3;
 export function wordStems(text: string): string[] {
   const stems: string[] = [];
   for (const word of normalizeForMatching(text).match(/[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu) ?? []) {
-    stems.push(stem(word.replace(/,(?=\p{N}{3})/gu, '')));
+    stems.push(stem(word.includes(',') ? word.replace(/,(?=\p{N}{3})/gu, '') : word));
   }
   return stems;
 }
