@@ -6,11 +6,12 @@ import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { describeFileSystemError } from '../cli-support/describe-file-system-error.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
+import { resolveSource } from '../cli-support/resolve-source.ts';
 import type { CommandIo } from '../cli.ts';
 
 interface QueryOptions extends GlobalOptions {
   question: string;
-  source: string;
+  source?: string;
   json: boolean;
   debug: boolean;
   rerank: boolean;
@@ -25,7 +26,7 @@ export function registerQueryCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
     (command) =>
       command
         .positional('question', { type: 'string', demandOption: true, describe: 'the question, in quotes' })
-        .option('source', { type: 'string', default: 'sample', describe: 'source to answer from' })
+        .option('source', { type: 'string', describe: 'source to answer from (default: the only indexed source, or defaultSource in the config; required when several are indexed)' })
         .option('json', { type: 'boolean', default: false, describe: 'print the AnswerResult as JSON' })
         .option('debug', { type: 'boolean', default: false, describe: 'write the whole trace to logs/debug.jsonl and stderr' })
         .option('rerank', { type: 'boolean', default: true, describe: 'rerank candidates (--no-rerank uses retrieval scores)' })
@@ -33,7 +34,8 @@ export function registerQueryCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
     async (argv) => {
       const options = argv as unknown as QueryOptions;
       const context = createContext(options, io);
-      const pipeline = await openAnswerPipeline(context.config, context.environment, options.source);
+      const source = resolveSource({ requested: options.source, config: context.config, among: 'indexed' });
+      const pipeline = await openAnswerPipeline(context.config, context.environment, source);
       try {
         const result = await answerQuestion(pipeline, options.question, { rerank: options.rerank, gate: options.gate });
         // The answer is printed before it is logged: a log that cannot be written (a full or
@@ -65,10 +67,13 @@ export function registerQueryCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
   );
 }
 
-/** The readable panel: the answer (or refusal), then citations as `document | section | page`. */
+/**
+ * The readable panel: a header naming the source and its index version, the answer (or refusal),
+ * then citations as `document | section | page`.
+ */
 export function formatAnswerPanel(result: AnswerResult): string {
   const rule = '─'.repeat(72);
-  const lines = [rule, `Q: ${result.question}`, rule];
+  const lines = [`source ${result.source} · index ${result.versions.index}`, rule, `Q: ${result.question}`, rule];
   if (result.status === 'answered') {
     lines.push(result.answer ?? '', '', `confidence: ${result.confidence ?? 'n/a'}`, '', 'Citations:');
     for (const citation of result.citations) {
@@ -82,6 +87,6 @@ export function formatAnswerPanel(result: AnswerResult): string {
   }
   const flags = Object.entries(result.flags).filter(([, value]) => value === true || (Array.isArray(value) && value.length > 0));
   if (flags.length > 0) lines.push('', `flags: ${flags.map(([name, value]) => (Array.isArray(value) ? `${name}=${value.join(',')}` : name)).join(' ')}`);
-  lines.push(rule, `${Math.round(result.latencyMs.total ?? 0)} ms · prompt ${result.promptSha256?.slice(0, 12) ?? '—'} · policy ${result.versions.policy} · index ${result.versions.index}`);
+  lines.push(rule, `${Math.round(result.latencyMs.total ?? 0)} ms · prompt ${result.promptSha256?.slice(0, 12) ?? '—'} · policy ${result.versions.policy}`);
   return lines.join('\n');
 }
