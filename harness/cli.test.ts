@@ -77,6 +77,13 @@ describe('harness CLI: ingest, list, query', () => {
     expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--config', config], answered)).toBe(0);
     expect(answered.out.join('\n').split('\n')[0]).toMatch(/^source sample · index v\d{8}T/);
 
+    const markdown = captureIo(work);
+    expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--format', 'markdown', '--config', config], markdown)).toBe(0);
+    const text = markdown.out.join('\n');
+    expect(text).toMatch(/^\*\*Q:\*\* What is the monthly fee/);
+    expect(text).toMatch(/^- .*\$3\.50 \[C\d+\]\.$/m);
+    expect(text).toMatch(/^- \[C\d+\] harbourview-fee-schedule-2026\.pdf, .*, page 1: “.*”$/m);
+
     cpSync(path.join(work, 'raw', 'sample'), path.join(work, 'raw', 'second'), { recursive: true });
     const base = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
     const sources = { sample: { refusal: 'This is not addressed in the provided Harbourview documents.' }, second: { refusal: 'Not in the second documents.' } };
