@@ -270,9 +270,11 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
   );
 
   it('adds the comparison with a baseline (harness run --compare, harness compare) and the threshold sweep (harness sweep) to the run’s report.html', async () => {
-    // The same suite at gate.relevanceThreshold 3, compared with the whole run at 2: answered cases without a 3 flip to refused.
+    // The same suite at gate.relevanceThreshold 3 (and two supporting chunks), compared with the whole run at 2 (one):
+    // answered cases without a 3 flip to refused. The 3 alone now refuses only answers that already
+    // fail answer precision (no pass → fail flip); the second chunk refuses passing ones too.
     const thresholdConfig = path.join(work, 'config-threshold-3.json');
-    writeFileSync(thresholdConfig, JSON.stringify({ ...JSON.parse(readFileSync(configFile, 'utf8')), gate: { relevanceThreshold: 3 } }, null, 2));
+    writeFileSync(thresholdConfig, JSON.stringify({ ...JSON.parse(readFileSync(configFile, 'utf8')), gate: { relevanceThreshold: 3, minChunksRequired: 2 } }, null, 2));
     const directory = path.join(reportDir, 'threshold-3');
     const html = path.join(directory, 'report.html');
     const run = await harness(['run', '--suite', 'sample', '--perturb', '--run-id', 'threshold-3', '--compare', path.join(reportDir, 'whole')], { config: thresholdConfig });

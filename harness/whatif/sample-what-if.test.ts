@@ -225,7 +225,7 @@ describe('harness compare and harness baseline', () => {
     expect(png.length).toBeGreaterThan(50_000);
     // The DOM Chromium laid out holds both sections, the flip table and the chart's three curves.
     expect(rendered.stdout).toContain('Pass → fail');
-    expect(rendered.stdout).toContain(`<code>${comparison.flips.passToFail[0]!.id}</code>`);
+    expect(rendered.stdout).toContain(`<code>${[...comparison.flips.passToFail, ...comparison.statusChanges][0]!.id}</code>`);
     expect(rendered.stdout.match(/<polyline/g)?.length).toBeGreaterThanOrEqual(4);
   });
 
