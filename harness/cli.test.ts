@@ -73,6 +73,43 @@ describe('harness CLI: ingest, list, query', () => {
     expect(io.out.join('\n')).toContain('generator calls: 0');
   });
 
+  it('names the source and index version in the answer header, and never picks one of several sources silently', async () => {
+    const answered = captureIo(work);
+    expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--config', config], answered)).toBe(0);
+    expect(answered.out.join('\n').split('\n')[0]).toMatch(/^source sample · index v\d{8}T/);
+
+    const markdown = captureIo(work);
+    expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--format', 'markdown', '--config', config], markdown)).toBe(0);
+    const text = markdown.out.join('\n');
+    expect(text).toMatch(/^\*\*Q:\*\* What is the monthly fee/);
+    expect(text).toMatch(/^- .*\$3\.50 \[C\d+\]\.$/m);
+    expect(text).toMatch(/^- \[C\d+\] harbourview-fee-schedule-2026\.pdf, .*, page 1: “.*”$/m);
+
+    cpSync(path.join(work, 'raw', 'sample'), path.join(work, 'raw', 'second'), { recursive: true });
+    const base = JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>;
+    const sources = { sample: { refusal: 'This is not addressed in the provided Harbourview documents.' }, second: { refusal: 'Not in the second documents.' } };
+    const two = path.join(work, 'two-sources.json');
+    writeFileSync(two, JSON.stringify({ ...base, sources }));
+    const ingestWithoutSource = captureIo(work);
+    expect(await runCli(['ingest', '--config', two], ingestWithoutSource)).toBe(2);
+    expect(ingestWithoutSource.err.join('\n')).toContain('2 sources are configured (sample, second)');
+    expect(await runCli(['ingest', '--source', 'second', '--config', two], captureIo(work))).toBe(0);
+
+    const ambiguous = captureIo(work);
+    expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--config', two], ambiguous)).toBe(2);
+    expect(ambiguous.out).toEqual([]);
+    expect(ambiguous.err.join('\n')).toContain('2 sources are indexed (sample, second): say which with --source');
+    const chosen = captureIo(work);
+    expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--source', 'second', '--config', two], chosen)).toBe(0);
+    expect(chosen.out.join('\n')).toContain('source second · index v');
+    const withDefault = path.join(work, 'two-sources-default.json');
+    writeFileSync(withDefault, JSON.stringify({ ...base, sources, defaultSource: 'second' }));
+    const defaulted = captureIo(work);
+    expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--config', withDefault], defaulted)).toBe(0);
+    expect(defaulted.out.join('\n')).toContain('source second · index v');
+    rmSync(path.join(work, 'index', 'second'), { recursive: true, force: true });
+  });
+
   it('exits 3 with a clear message when the index is missing, and 2 on a bad config field', async () => {
     const missing = captureIo(work);
     const withOther = path.join(work, 'with-other.json');

@@ -10,6 +10,7 @@ export type ClausegateErrorCode =
   | 'env_invalid'
   | 'input_invalid'
   | 'source_not_found'
+  | 'source_required'
   | 'index_missing'
   | 'index_corrupt'
   | 'index_locked'

@@ -23,6 +23,7 @@ const invalidCodes: ReadonlySet<ClausegateErrorCode> = new Set([
   'question_too_long',
   'question_empty',
   'source_not_found',
+  'source_required',
   'provider_missing_key',
   'index_shrink_refused',
   'run_locked',

@@ -6,10 +6,11 @@ import { createContext, type GlobalOptions } from '../cli-support/create-context
 import { createProgress } from '../cli-support/create-progress.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
 import { formatTable } from '../cli-support/format-table.ts';
+import { resolveSource } from '../cli-support/resolve-source.ts';
 import type { CommandIo } from '../cli.ts';
 
 interface IngestOptions extends GlobalOptions {
-  source: string;
+  source?: string;
   root?: string;
   path?: string;
   strict: boolean;
@@ -26,7 +27,7 @@ export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
     (command) =>
       command
         .positional('path', { type: 'string', describe: 'folder of documents (default: <root>/<source>, or the source\'s configured root)' })
-        .option('source', { type: 'string', default: 'sample', describe: 'source name (index and refusal text are per source)' })
+        .option('source', { type: 'string', describe: 'source name (index and refusal text are per source); default: defaultSource in the config, or the only configured source' })
         .option('root', { type: 'string', describe: 'folder holding one sub-folder per source, e.g. data/raw' })
         .option('strict', { type: 'boolean', default: false, describe: 'exit 1 when any document is skipped or duplicated' })
         .option('json', { type: 'boolean', default: false, describe: 'print the summary as JSON' })
@@ -35,16 +36,17 @@ export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
     async (argv) => {
       const options = argv as unknown as IngestOptions;
       const context = createContext(options, io);
-      if (context.config.sources[options.source] === undefined) {
-        throw new ClausegateError('source_not_found', `unknown source "${options.source}"; configured sources: ${Object.keys(context.config.sources).join(', ')}`, {
+      const source = resolveSource({ requested: options.source, config: context.config, among: 'configured' });
+      if (context.config.sources[source] === undefined) {
+        throw new ClausegateError('source_not_found', `unknown source "${source}"; configured sources: ${Object.keys(context.config.sources).join(', ')}`, {
           hint: 'pick one of the configured names, or add the source to .clausegate.json (sources.<name>.refusal, and its root)',
         });
       }
-      const root = resolveSourceRoot({ source: options.source, root: options.root, path: options.path, config: context.config, cwd: context.cwd });
-      const embedder = createEmbedder(context.config, context.environment, context.config.sources[options.source]);
+      const root = resolveSourceRoot({ source: source, root: options.root, path: options.path, config: context.config, cwd: context.cwd });
+      const embedder = createEmbedder(context.config, context.environment, context.config.sources[source]);
       const progress = createProgress(context.interactive && !options.json, context.stderr);
       const summary = await ingestSource({
-        source: options.source,
+        source: source,
         root,
         config: context.config,
         embedder,

@@ -6,7 +6,7 @@ import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
 import { formatRunSummary, mergeRunReports, readRunReport, REPORT_FILES, writeRunReport } from '../report/index.ts';
 import { createRunId, displayPath, findInfrastructureErrors, resolveConfigPaths, validateRunId } from '../run/index.ts';
-import { loadGates } from '../score/index.ts';
+import { defaultGatesFile, loadGates } from '../score/index.ts';
 
 interface MergeOptions extends GlobalOptions {
   dirs: string[];
@@ -23,15 +23,16 @@ export function registerMergeCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
       command
         .positional('dirs', { type: 'string', array: true, demandOption: true, describe: 'report folders of every shard run, e.g. reports/cme-20261122T043520Z-shard1of4 …' })
         .option('run-id', { type: 'string', describe: 'folder of the merged report under reports/ (default <suite>-<UTC timestamp>-merged)' })
-        .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/gates.json)' }),
+        .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/<suite>/gates.json if the suite has one, else <goldenDir>/gates.json)' }),
     async (argv) => {
       const options = argv as unknown as MergeOptions;
       const context = createContext(options, io);
       const config = resolveConfigPaths(context.config, context.cwd);
-      const gates = await loadGates(options.gates === undefined ? path.join(config.paths.goldenDir, 'gates.json') : path.resolve(context.cwd, options.gates));
       const reports = [];
       for (const directory of options.dirs.map(String)) reports.push({ directory, report: await readRunReport(path.resolve(context.cwd, directory)) });
       const suite = reports[0]?.report.suite.name ?? 'merged';
+      // The gates the shards' suite is run against, as `harness run` picks them.
+      const gates = await loadGates(options.gates === undefined ? defaultGatesFile(config.paths.goldenDir, suite) : path.resolve(context.cwd, options.gates));
       const runId = options.runId === undefined ? `${createRunId(suite, new Date(), null)}-merged` : validateRunId(options.runId);
       const report = mergeRunReports({ reports, runId, gates: { ...gates, file: displayPath(context.cwd, gates.file) } });
       const directory = path.join(config.paths.reportDir, runId);

@@ -2,12 +2,13 @@ import type { Argv } from 'yargs';
 import { createService, loadServiceSettings } from '../../service/index.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
+import { resolveSource } from '../cli-support/resolve-source.ts';
 import type { CommandIo } from '../cli.ts';
 
 interface ServeOptions extends GlobalOptions {
   host?: string;
   port?: number;
-  source: string[];
+  source?: string[];
 }
 
 /**
@@ -23,7 +24,7 @@ export function registerServeCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
       command
         .option('host', { type: 'string', describe: 'address to listen on (default RAG_HOST or 127.0.0.1)' })
         .option('port', { type: 'number', describe: 'port (default RAG_PORT or 8080; 0 picks a free one)' })
-        .option('source', { type: 'string', array: true, default: ['sample'], describe: 'sources of the one tenant RAG_API_KEY makes (a tenants file names its own)' })
+        .option('source', { type: 'string', array: true, describe: 'sources of the one tenant RAG_API_KEY makes (a tenants file names its own); default: the only indexed source, or defaultSource in the config' })
         .epilog(
           [
             'Tenants: RAG_TENANTS_FILE (keys as sha256, sources, canSeeConfidential) or RAG_API_KEY; admin: RAG_ADMIN_KEY.',
@@ -38,7 +39,9 @@ export function registerServeCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
       const context = createContext(options, io);
       const env = { ...io.env, ...(options.host === undefined ? {} : { RAG_HOST: options.host }), ...(options.port === undefined ? {} : { RAG_PORT: String(options.port) }) };
       const settings = loadServiceSettings(env);
-      const service = await createService({ settings, config: context.config, environment: context.environment, cwd: context.cwd, defaultTenantSources: options.source });
+      // A tenants file names its own sources; the one RAG_API_KEY tenant is never given one silently.
+      const tenantSources = options.source ?? (settings.RAG_TENANTS_FILE === undefined ? [resolveSource({ requested: undefined, config: context.config, among: 'indexed' })] : []);
+      const service = await createService({ settings, config: context.config, environment: context.environment, cwd: context.cwd, defaultTenantSources: tenantSources });
       const url = await service.listen();
       io.stdout(`clausegate service on ${url} · sources ${service.state.indexes.names.join(', ')} · cache ${service.state.cache.kind} · jobs ${service.state.jobs.kind}`);
       await new Promise<void>((resolve) => {

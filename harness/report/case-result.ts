@@ -33,6 +33,7 @@ export const CaseScoreRecord = z
             'missing_answer_terms',
             'evidence_missed',
             'hallucination',
+            'answer_imprecise',
             'answered_should_refuse',
             'wrong_refusal_text',
             'generator_called',
@@ -44,6 +45,8 @@ export const CaseScoreRecord = z
     evidenceRecall: SpanRecallRecord,
     poolRecall: SpanRecallRecord,
     answerTerms: z.array(z.object({ term: z.string(), present: z.boolean() }).strict()),
+    /** Absent in reports written before answer precision was scored. */
+    unexpectedSpans: z.array(z.object({ kind: z.enum(['amount', 'percentage', 'date', 'party']), text: z.string() }).strict()).optional(),
     refusalReason: z.string().optional(),
     refusalTextExact: z.boolean().optional(),
     generatorCalls: count,

@@ -163,6 +163,18 @@ function renderGateRow(gate: GateRecord): string {
   return `      <tr class="gate ${status}" data-gate="${escapeHtml(gate.id)}"><td><span class="pill ${status}">${label}</span></td><td><code>${escapeHtml(gate.id)}</code>${gate.warning ? `<div class="warn" title="${escapeHtml(gate.warning)}">small sample</div>` : ''}</td><td>${gate.metric} <span class="muted">(${gate.population})</span></td><td><div class="bar" role="img" aria-label="${escapeHtml(aria)}"><span class="fill ${status}" style="width:${fill.toFixed(2)}%"></span>${interval}<span class="threshold" style="left:${percent(gate.threshold)}"></span></div><span class="value">${value} <span class="muted">${symbol} ${formatRate(gate.threshold)}</span></span></td><td class="num">${formatCount(gate.numerator)}/${gate.denominator}</td><td class="interval">${formatInterval(gate.interval)}</td></tr>`;
 }
 
+/** Marks the figures, dates and parties answer precision found outside the expected evidence. */
+function markUnexpectedSpans(answerHtml: string, spans: readonly { kind: string; text: string }[]): string {
+  let marked = answerHtml;
+  for (const span of spans) {
+    const escaped = escapeHtml(span.text);
+    // Not inside a longer figure: `$5` is not marked in `$5.70`.
+    const pattern = new RegExp(`${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d]|[.,]\\d)`, 'g');
+    marked = marked.replace(pattern, (text) => `<mark class="unexpected" title="${span.kind} not in the expected evidence">${text}</mark>`);
+  }
+  return marked;
+}
+
 function renderCaseRow(result: CaseResult): string {
   const description = describeCase(result);
   const population = result.kind === 'baseline' ? 'baseline' : 'perturb';
@@ -172,7 +184,7 @@ function renderCaseRow(result: CaseResult): string {
   const status = result.outcome === 'passed' ? 'pass' : result.outcome === 'failed' ? 'fail' : 'error';
   const answer =
     trace?.status === 'answered'
-      ? `<p class="answer">${escapeHtml(trace.answer ?? '')}</p>`
+      ? `<p class="answer">${markUnexpectedSpans(escapeHtml(trace.answer ?? ''), result.score.unexpectedSpans ?? [])}</p>`
       : `<p class="answer muted">${escapeHtml(description.got)}</p>`;
   const details = [
     `<dl class="case-meta">`,
@@ -282,6 +294,7 @@ button.category { font: inherit; color: #0969da; background: none; border: 0; pa
 tr.case.fail > td:first-child { box-shadow: inset 3px 0 var(--fail); } tr.case.error > td:first-child { box-shadow: inset 3px 0 var(--error); }
 p.question { margin: 0; font-weight: 600; } p.answer { margin: 2px 0; white-space: pre-wrap; }
 details summary { cursor: pointer; color: #0969da; font-size: 12px; }
+mark.unexpected { background: #ffebe9; color: #82071e; border-bottom: 1px dotted #cf222e; }
 table.inner { font-size: 12px; margin: 4px 0; } table.inner tr.hit td { background: #dafbe1; }
 ul.quotes, ul.reasons { margin: 2px 0; padding-left: 18px; font-size: 12px; }
 .where { color: var(--muted); font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 11px; }

@@ -55,6 +55,20 @@ describe('computeMetrics', () => {
     expect(fraction(metrics, 'error_rate', 'baseline')).toBe('0/5');
   });
 
+  it('measures answer precision over answerable cases that were answered, failing those that state a distractor figure', () => {
+    const scores = [
+      scoreCase(createAnswerableCase({ id: 'p1' }), createAnswer()),
+      scoreCase(createAnswerableCase({ id: 'p2' }), createAnswer({ answer: 'The real-time display Device fee is $134.50 [C1]; the delayed Device fee is $5 [C2].' })),
+      scoreCase(createAnswerableCase({ id: 'p3' }), createRefusal()),
+      scoreCase(createRefusalCase({ id: 'p4' }), createAnswer({ answer: 'The Device fee is $99 [C1].' })),
+    ];
+    const precision = computeMetrics(scores);
+    expect(fraction(precision, 'answer_precision', 'baseline')).toBe('1/2');
+    expect(scores[1]?.passed).toBe(false);
+    expect(scores[1]?.unexpectedSpans).toEqual([{ kind: 'amount', text: '$5' }]);
+    expect(scores[3]?.unexpectedSpans).toBeUndefined();
+  });
+
   it('gives each rate its value, a Wilson interval and a definition', () => {
     const pass = findMetric(metrics, 'pass_rate', 'baseline');
     expect(pass?.rate).toBe(0.4);
@@ -85,7 +99,7 @@ describe('computeMetrics', () => {
   });
 
   it('reports every metric for every population, and invariance once', () => {
-    expect(metrics.rates).toHaveLength(11 * 3 + 1);
+    expect(metrics.rates).toHaveLength(12 * 3 + 1);
   });
 });
 

@@ -113,6 +113,11 @@ const RATE_DEFINITIONS: Record<CaseMetricName, RateDefinition> = {
     // An answered case that reports no coverage counts as 0: unmeasured attribution is not attribution.
     measure: (scores) => sumOver(scores.filter(wasAnswered), (score) => [score.attributionCoverage ?? 0, 1]),
   },
+  answer_precision: {
+    definition: 'answerable cases answered stating no figure, date or party name outside their expected evidence / answerable cases answered',
+    // A case scored before answer precision existed has no spans recorded and counts as precise.
+    measure: (scores) => countWhere(scores, (score) => isAnswerable(score) && wasAnswered(score), (score) => (score.unexpectedSpans ?? []).length === 0),
+  },
   error_rate: {
     definition: 'cases that failed or reported an error / cases',
     measure: (scores) => countWhere(scores, () => true, (score) => score.status === 'failed' || score.error !== undefined),

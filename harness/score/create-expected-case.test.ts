@@ -14,6 +14,8 @@ describe('createExpectedCase', () => {
       category: 'fees_lookup',
       expectation: 'answer',
       answerTerms: ['$134.50'],
+      question: 'Fee?',
+      quotes: ['Real Time11 Device $134.50'],
       evidence: [FEE_SPAN],
       refusal: REFUSAL,
       docAliases: { a: ['b'] },
@@ -32,6 +34,8 @@ describe('createExpectedCase', () => {
       expect: 'same',
       expectation: 'answer',
       answerTerms: ['$134.50'],
+      question: 'Fee!',
+      quotes: ['Real Time11 Device $134.50'],
       evidence: [FEE_SPAN],
       refusal: REFUSAL,
     });

@@ -20,6 +20,8 @@ export function createExpectedCase(goldenCase: BaselineCase | PerturbationCase, 
   const shared = {
     id: goldenCase.id,
     answerTerms: goldenCase.answer_terms,
+    question: goldenCase.question,
+    quotes: goldenCase.evidence.map((evidence) => evidence.quote),
     evidence: context.evidence,
     refusal: context.refusal,
     ...(context.docAliases !== undefined ? { docAliases: context.docAliases } : {}),

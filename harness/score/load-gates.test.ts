@@ -13,10 +13,12 @@ describe('loadGates', () => {
     const loaded = await loadGates(CONTRACT);
     const bytes = await readFile(CONTRACT);
     expect(loaded.contentHash).toBe(`sha256:${createHash('sha256').update(bytes).digest('hex')}`);
-    expect(loaded.gates.version).toBe('qa-contract-1');
+    expect(loaded.gates.version).toBe('qa-contract-2');
     expect(loaded.gates.gates.map((gate) => `${gate.id}: ${gate.metric}(${gate.population}) ${gate.comparison} ${gate.threshold}`)).toEqual([
       'baseline_pass_rate: pass_rate(baseline) >= 0.95',
       'perturb_pass_rate: pass_rate(perturb) >= 0.9',
+      'baseline_answer_precision: answer_precision(baseline) >= 0.95',
+      'perturb_answer_precision: answer_precision(perturb) >= 0.9',
       'baseline_hallucination_rate: hallucination_rate(baseline) == 0',
       'perturb_hallucination_rate: hallucination_rate(perturb) == 0',
       'fallback_used_rate: fallback_used_rate(all) <= 0.15',

@@ -15,6 +15,7 @@ export const MetricName = z.enum([
   'fallback_used_rate',
   'rerank_fallback_rate',
   'attribution_coverage',
+  'answer_precision',
   'error_rate',
   'perturbation_invariance',
 ]);

@@ -27,6 +27,17 @@ describe('scoreCase on an answerable case', () => {
     expect(score.refusalTextExact).toBeUndefined();
   });
 
+  it('fails an answer that states a figure, date or party its expected evidence does not (answer_imprecise), listing them', () => {
+    const score = scoreCase(createAnswerableCase(), createAnswer({ answer: 'The real-time display Device fee is $134.50 [C1]. From January 1, 2025 it was $130.10 [C2].' }));
+    expect(reasons(score)).toEqual(['answer_imprecise']);
+    expect(score.unexpectedSpans).toEqual([
+      { kind: 'date', text: 'January 1, 2025' },
+      { kind: 'amount', text: '$130.10' },
+    ]);
+    expect(score.failures[0]?.detail).toBe('answer states what its expected evidence does not: date "January 1, 2025", amount "$130.10"');
+    expect(scoreCase(createAnswerableCase(), createAnswer()).unexpectedSpans).toEqual([]);
+  });
+
   it('fails when an answer term is missing', () => {
     const score = scoreCase(createAnswerableCase(), createAnswer({ answer: 'The fee is $134.50 [C1].' }));
     expect(reasons(score)).toEqual(['missing_answer_terms']);

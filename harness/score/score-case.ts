@@ -1,5 +1,7 @@
 import { matchAnswerTerms } from './match-answer-terms.ts';
 import type { AnswerTermMatch } from './match-answer-terms.ts';
+import { findUnexpectedSpans } from './find-unexpected-spans.ts';
+import type { UnexpectedSpan } from './find-unexpected-spans.ts';
 import { measureSpanRecall } from './measure-span-recall.ts';
 import type { DocumentAliases, DocumentSpan, SpanRecall } from './measure-span-recall.ts';
 
@@ -64,6 +66,10 @@ export interface ExpectedCase {
   /** `answer` for answerable cases; `refuse` for should-refuse cases and `expect: 'refuse'` perturbations. */
   expectation: 'answer' | 'refuse';
   answerTerms: string[];
+  /** The question as asked (a perturbation's own wording): what it states, the answer may repeat. */
+  question: string;
+  /** The expected evidence quotes as written in the golden file: the figures, dates and parties an answer may state. */
+  quotes: string[];
   /** The located expected quotes. */
   evidence: DocumentSpan[];
   /** The exact refusal string of the suite. */
@@ -79,6 +85,7 @@ export type CaseFailureReason =
   | 'missing_answer_terms'
   | 'evidence_missed'
   | 'hallucination'
+  | 'answer_imprecise'
   | 'answered_should_refuse'
   | 'wrong_refusal_text'
   | 'generator_called';
@@ -113,6 +120,11 @@ export interface CaseScore extends CarriedMeasurements {
   /** Expected spans overlapped by the candidate pool before rerank. */
   poolRecall: SpanRecall;
   answerTerms: AnswerTermMatch[];
+  /**
+   * Figures, dates and party names the answer states that the case's question, expected quotes and
+   * answer terms do not (a distractor row); present exactly when an answerable case was answered.
+   */
+  unexpectedSpans?: UnexpectedSpan[];
   refusalReason?: string;
   /** Whether the refusal text equals the suite's refusal string exactly; absent unless refused. */
   refusalTextExact?: boolean;
@@ -120,7 +132,8 @@ export interface CaseScore extends CarriedMeasurements {
 
 /**
  * Scores one case. An answerable case passes when it was answered, every answer term is present,
- * at least one expected span is overlapped by the selected evidence and no hallucination was found.
+ * at least one expected span is overlapped by the selected evidence, no hallucination was found and
+ * the answer states no figure, date or party name its expected text does not (answer precision).
  * A should-refuse case passes when it was refused with exactly the suite's refusal string and the
  * generator was never called. Every failed condition is listed, not only the first.
  */
@@ -129,10 +142,14 @@ export function scoreCase(expected: ExpectedCase, observed: ObservedResult): Cas
   const evidenceRecall = measureSpanRecall(expected.evidence, observed.usedEvidence, aliases);
   const poolRecall = measureSpanRecall(expected.evidence, observed.candidatePool, aliases);
   const answerTerms = observed.status === 'answered' ? matchAnswerTerms(observed.answer, expected.answerTerms) : expected.answerTerms.map((term) => ({ term, present: false }));
+  const unexpectedSpans =
+    expected.expectation === 'answer' && observed.status === 'answered'
+      ? findUnexpectedSpans(observed.answer, [expected.question, ...expected.quotes, ...expected.answerTerms])
+      : undefined;
   const refusalTextExact = observed.status === 'refused' ? observed.refusalText === expected.refusal : undefined;
   const failures =
     expected.expectation === 'answer'
-      ? findAnswerFailures(observed, answerTerms, evidenceRecall)
+      ? findAnswerFailures(observed, answerTerms, evidenceRecall, unexpectedSpans ?? [])
       : findRefusalFailures(observed, expected.refusal);
 
   return {
@@ -149,6 +166,7 @@ export function scoreCase(expected: ExpectedCase, observed: ObservedResult): Cas
     evidenceRecall,
     poolRecall,
     answerTerms,
+    ...(unexpectedSpans !== undefined ? { unexpectedSpans } : {}),
     ...(observed.refusalReason !== undefined ? { refusalReason: observed.refusalReason } : {}),
     ...(refusalTextExact !== undefined ? { refusalTextExact } : {}),
     generatorCalls: observed.generatorCalls,
@@ -163,7 +181,7 @@ export function scoreCase(expected: ExpectedCase, observed: ObservedResult): Cas
   };
 }
 
-function findAnswerFailures(observed: ObservedResult, answerTerms: readonly AnswerTermMatch[], evidenceRecall: SpanRecall): CaseFailure[] {
+function findAnswerFailures(observed: ObservedResult, answerTerms: readonly AnswerTermMatch[], evidenceRecall: SpanRecall, unexpectedSpans: readonly UnexpectedSpan[]): CaseFailure[] {
   if (observed.status === 'failed') return [failedFailure(observed)];
   if (observed.status === 'refused') {
     const reason = observed.refusalReason === undefined ? '' : ` (${observed.refusalReason})`;
@@ -180,6 +198,9 @@ function findAnswerFailures(observed: ObservedResult, answerTerms: readonly Answ
   }
   if (observed.hallucinations.length > 0) {
     failures.push({ reason: 'hallucination', detail: observed.hallucinations.map((flag) => `${flag.kind}: ${flag.detail}`).join('; ') });
+  }
+  if (unexpectedSpans.length > 0) {
+    failures.push({ reason: 'answer_imprecise', detail: `answer states what its expected evidence does not: ${unexpectedSpans.map((span) => `${span.kind} ${JSON.stringify(span.text)}`).join(', ')}` });
   }
   return failures;
 }

@@ -125,6 +125,8 @@ function toSuiteCase(result: CaseResult, docAliases: DocumentAliases): SuiteCase
   const shared = {
     id: result.id,
     answerTerms: result.expected.answerTerms,
+    question: result.question,
+    quotes: result.expected.evidence.map((item) => item.quote),
     evidence: result.expected.evidence.map((item) => ({ doc: item.doc, page: item.page, start: item.start, end: item.end, ...(item.copies === undefined ? {} : { copies: item.copies }) })),
     refusal: result.expected.refusal,
     docAliases,

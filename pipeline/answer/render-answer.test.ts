@@ -23,6 +23,22 @@ const evidence: GenerationEvidence[] = [
 ];
 
 describe('renderAnswer', () => {
+  it('renders a table row as heading — row label: value, one sentence per line', () => {
+    const rendered = renderAnswer(
+      {
+        kind: 'answer',
+        confidence: 'High',
+        sentences: [
+          { text: 'Display Device | Real Time | Device | $134.50', anchors: ['C0'] },
+          { text: 'The default Unit of Count is Device.', anchors: ['C1'] },
+        ],
+      },
+      evidence,
+    );
+    expect(rendered.text).toBe('Display Device — Real Time, Device: $134.50 [C0].\nThe default Unit of Count is Device [C1].');
+    expect(rendered.citations.map((citation) => citation.quote)).toEqual(['Real Time Device $134.50', '1.1. The default Unit of Count is Device.']);
+  });
+
   it('renders sentences with their anchors and one citation per anchor, quoting the best-matching line', () => {
     const rendered = renderAnswer(
       {
@@ -36,7 +52,7 @@ describe('renderAnswer', () => {
       evidence,
     );
     expect(rendered).toEqual({
-      text: 'The real-time display device fee is $134.50 per month [C0]. Fees are counted per Device, the default Unit of Count [C0][C1].',
+      text: 'The real-time display device fee is $134.50 per month [C0].\nFees are counted per Device, the default Unit of Count [C0][C1].',
       citations: [
         { anchor: 'C0', chunkId: 'fee-0007', doc: 'cme/january-2026-market-data-fee-list.pdf', page: 1, sectionHeading: 'Display Device', quote: 'Real Time Device $134.50' },
         { anchor: 'C1', chunkId: 'policy-0001', doc: 'cme/information-policies-v5-04.pdf', page: 1, sectionHeading: '1. Unit of Count', quote: '1.1. The default Unit of Count is Device.' },

@@ -2,6 +2,7 @@ import { ClausegateError } from '../errors.ts';
 import type { GenerationEvidence, GenerationOutput } from '../providers/generator.ts';
 import { findFigures } from './find-figures.ts';
 import { readSentenceAnchors } from './read-sentence-anchors.ts';
+import { renderTableRow } from './render-table-row.ts';
 
 /** A citation as shown to the user: where the evidence comes from and the line of it that matters. */
 export interface RenderedCitation {
@@ -24,7 +25,8 @@ const QUOTE_MAX_CHARACTERS = 300;
 
 /**
  * Renders a validated reply: each sentence as `sentence [C0][C2].` (inline anchors the model wrote
- * are moved to the end, before the final punctuation), sentences joined by a space, and one citation
+ * are moved to the end, before the final punctuation), one sentence per line, a table row as
+ * `heading — row label: value [C0].` (`renderTableRow`), and one citation
  * per anchor used, in order of first use, quoting the evidence line or sentence that shares the
  * most figures, then words, with the sentences citing it. A refusal renders as its trimmed text with
  * no citations. Throws `internal` on an anchor missing from `evidence`: only validated replies may be
@@ -45,9 +47,12 @@ export function renderAnswer(output: GenerationOutput, evidence: readonly Genera
       citingText.set(anchor, [...(citingText.get(anchor) ?? []), text]);
     }
     const markers = anchors.map((anchor) => `[${anchor}]`).join('');
-    const ending = /[.!?]$/.exec(text)?.[0] ?? '';
-    const body = text.slice(0, text.length - ending.length);
-    return markers.length > 0 ? `${body} ${markers}${ending}` : text;
+    const row = renderTableRow(text);
+    // A rendered row is a sentence of its own: it ends with a full stop.
+    const readable = row === text ? text : `${row}.`;
+    const ending = /[.!?]$/.exec(readable)?.[0] ?? '';
+    const body = readable.slice(0, readable.length - ending.length);
+    return markers.length > 0 ? `${body} ${markers}${ending}` : readable;
   });
   const citations = [...citingText.entries()].map(([anchor, sentences]): RenderedCitation => {
     const item = byAnchor.get(anchor)!;
@@ -60,7 +65,7 @@ export function renderAnswer(output: GenerationOutput, evidence: readonly Genera
       quote: bestQuote(item.text, sentences.join(' ')),
     };
   });
-  return { text: rendered.join(' '), citations };
+  return { text: rendered.join('\n'), citations };
 }
 
 function bestQuote(evidenceText: string, citing: string): string {

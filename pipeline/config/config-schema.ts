@@ -103,6 +103,11 @@ export const ClausegateConfig = z
     policyVersion: z.string().min(1).default(POLICY_VERSION),
     /** `offline` needs no key and no download; `openai` uses the OpenAI API (or a compatible server). */
     provider: z.enum(['offline', 'openai']).default('offline'),
+    /**
+     * The source a command without `--source` uses when several are indexed; no default: with one
+     * source indexed that one is used, with several `--source` is required.
+     */
+    defaultSource: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, 'source names are lowercase letters, digits, - and _').optional(),
     paths: z
       .object({
         rawRoot: z.string().min(1).default('data/raw'),
@@ -302,6 +307,9 @@ export const ClausegateConfig = z
         path: ['retrieval', 'fallbackMinSimilarity'],
         message: 'must not be above retrieval.minSimilarity (the fallback only ever relaxes the floor)',
       });
+    }
+    if (config.defaultSource !== undefined && config.sources[config.defaultSource] === undefined) {
+      context.addIssue({ code: 'custom', path: ['defaultSource'], message: `names no configured source (configured: ${Object.keys(config.sources).join(', ')})` });
     }
     if (config.rerank.keepMin > config.rerank.keepMax) {
       context.addIssue({ code: 'custom', path: ['rerank', 'keepMin'], message: 'must not exceed rerank.keepMax' });

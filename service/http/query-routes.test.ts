@@ -52,9 +52,9 @@ describe('POST /api/v1/rag/query over a real listening service and the ingested 
 
   it('writes citations as numbers or as a list after the answer when asked', async () => {
     const numbers = await call(url, 'POST', '/api/v1/rag/query', { key: KEYS.harbour, body: { query: FEE_QUESTION, citation_style: 'inline_numbers' } });
-    expect(numbers.body.answer).toMatch(/\$3\.50 \[1\]$/);
+    expect(numbers.body.answer).toMatch(/\$3\.50 \[1\]\.$/);
     const listed = await call(url, 'POST', '/api/v1/rag/query', { key: KEYS.harbour, body: { query: FEE_QUESTION, citation_style: 'end_list' } });
-    expect(listed.body.answer.split('\n')[0]).toBe('Market Data Fees | Real-Time Top of Book | Non-Professional | Display Device | $3.50');
+    expect(listed.body.answer.split('\n')[0]).toBe('Market Data Fees — Real-Time Top of Book, Non-Professional, Display Device: $3.50.');
     expect(listed.body.answer).toContain('Sources:\n[C0] harbourview-fee-schedule-2026.pdf, page 1');
   });
 

@@ -19,6 +19,8 @@ export function createAnswerableCase(changes: Partial<ExpectedCase> = {}): Expec
     category: 'fees_lookup',
     expectation: 'answer',
     answerTerms: ['$134.50', 'device'],
+    question: 'What is the real-time display device fee in the January 2026 fee list?',
+    quotes: ['Real Time Device $134.50'],
     evidence: [FEE_SPAN],
     refusal: REFUSAL,
     ...changes,
@@ -27,7 +29,7 @@ export function createAnswerableCase(changes: Partial<ExpectedCase> = {}): Expec
 
 /** A should-refuse baseline case. */
 export function createRefusalCase(changes: Partial<ExpectedCase> = {}): ExpectedCase {
-  return { id: 'refuse-001', kind: 'baseline', category: 'refusal_out_of_scope', expectation: 'refuse', answerTerms: [], evidence: [], refusal: REFUSAL, ...changes };
+  return { id: 'refuse-001', kind: 'baseline', category: 'refusal_out_of_scope', expectation: 'refuse', answerTerms: [], question: 'What are the Nasdaq fees for 2027?', quotes: [], evidence: [], refusal: REFUSAL, ...changes };
 }
 
 /** A correct, fully cited answer to the answerable case. */
