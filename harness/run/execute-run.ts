@@ -24,6 +24,7 @@ import { acquireRunLock } from './acquire-run-lock.ts';
 import { loadCheckedSuite, type CheckedSuite } from './load-checked-suite.ts';
 import { openResultJournal } from './open-result-journal.ts';
 import { prepareCases, type SuiteCase } from './prepare-cases.ts';
+import { RUN_CONFIG_FILE, writeRunConfig } from './run-config-file.ts';
 import { RunPlan } from './run-plan.ts';
 import { runSuite } from './run-suite.ts';
 import { shardCases } from './shard-cases.ts';
@@ -87,7 +88,7 @@ export type RunOutcome =
 
 /**
  * Runs a golden suite through the pipeline: checks the suite against the index, selects the cases
- * (`--perturb`, `--filter`, `--shard`), fixes the run in `run.json`, answers and scores every case
+ * (`--perturb`, `--filter`, `--shard`), fixes the run in `run.json` (its settings in `config.json`), answers and scores every case
  * not yet in the run's journal (appending each as it finishes), then builds and writes the report.
  * A resumed run continues the same plan and refuses to mix results of another config or index.
  * After `maxConsecutiveInfrastructureErrors` infrastructure failures in a row the run stops and
@@ -153,6 +154,8 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     await writePlan(path.join(reportDir, runId), plan);
   }
   const directory = path.join(reportDir, plan.runId);
+  // The settings themselves, so a comparison names what changed (a run started before this file existed gets it on resume).
+  if (!existsSync(path.join(directory, RUN_CONFIG_FILE))) await writeRunConfig(directory, config);
 
   // Only one process answers a run's cases: a second `--resume` of a live run stops here (exit 2).
   // Liveness is judged by the system clock, whatever clock the run reports with.

@@ -64,6 +64,12 @@ async function whatIfAndRerun(setting: string, runId: string, report = 'base'): 
   // The what-if folder's report.html carries its comparison with the run as stored.
   expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain(`<h2>Comparison with baseline</h2>`);
   expect(Comparison.parse(JSON.parse(readFileSync(path.join(out, 'comparison.json'), 'utf8'))).head.runId).toBe(`${report}-whatif`);
+  // Only the change is written, over the run's config file.
+  const [settingPath, settingValue] = setting.split('=') as [string, string];
+  const delta = JSON.parse(readFileSync(written, 'utf8')) as Record<string, unknown>;
+  expect(delta.extends).toBe(`./${path.basename(configFile)}`);
+  expect(Object.keys(delta).sort()).toEqual(['extends', settingPath.split('.')[0]!].sort());
+  expect(JSON.stringify(delta)).toContain(settingValue);
   const rerun = await harness(['run', '--suite', 'sample', '--perturb', '--run-id', runId], written);
   expect([0, 1], rerun.stderr).toContain(rerun.code);
   return { whatIf: JSON.parse(result.stdout) as WhatIfJson, whatIfReport: RunReport.parse(JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8'))), real: readReport(runId) };
@@ -196,8 +202,10 @@ describe('harness compare and harness baseline', () => {
       expect(markdown.stdout).toContain(`| \`${flip.id}\` |`);
       expect(flip.head.reasons.length).toBeGreaterThan(0);
     }
-    // The head's config is not the current --config: only the digest is known for it, unless named.
-    expect(comparison.config).toEqual({ digestChanged: true, changes: null });
+    // Each run folder keeps its settings (config.json): the changed one is named, whatever --config is in effect.
+    expect(comparison.config).toEqual({ digestChanged: true, changes: [{ path: 'gate.relevanceThreshold', before: 2, after: 3 }] });
+    expect(markdown.stdout).toContain('gate.relevanceThreshold');
+    expect(markdown.stdout).not.toContain('digests differ');
     const named = await harness(['compare', path.join(reportDir, 'base'), path.join(reportDir, 'real-threshold-3'), '--head-config', path.join(work, 'real-threshold-3.json')]);
     expect(named.stdout).toContain('- config `gate.relevanceThreshold`: 2 → 3');
 
