@@ -11,6 +11,7 @@ import { registerListCommand } from './commands/list-command.ts';
 import { registerMergeCommand } from './commands/merge-command.ts';
 import { registerPerturbCommand } from './commands/perturb-command.ts';
 import { registerQueryCommand } from './commands/query-command.ts';
+import { registerReportsCommand } from './commands/reports-command.ts';
 import { registerRunCommand } from './commands/run-command.ts';
 import { registerServeCommand } from './commands/serve-command.ts';
 import { registerSweepCommand } from './commands/sweep-command.ts';
@@ -29,7 +30,7 @@ export interface CommandIo {
 /** Registers one subcommand; `setExitCode` is how a command reports its outcome. */
 export type RegisterCommand = (cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void) => Argv<GlobalOptions>;
 
-const commands: RegisterCommand[] = [registerIngestCommand, registerListCommand, registerQueryCommand, registerRunCommand, registerCheckCommand, registerMergeCommand, registerPerturbCommand, registerCompareCommand, registerWhatIfCommand, registerSweepCommand, registerBaselineCommand, registerTuneCommand, registerServeCommand];
+const commands: RegisterCommand[] = [registerIngestCommand, registerListCommand, registerQueryCommand, registerRunCommand, registerCheckCommand, registerMergeCommand, registerPerturbCommand, registerCompareCommand, registerWhatIfCommand, registerSweepCommand, registerBaselineCommand, registerTuneCommand, registerServeCommand, registerReportsCommand];
 
 /**
  * Runs the `harness` CLI with `args` and returns the exit code: 0 success, 1 a gate failed (or

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { formatIssues } from '../../pipeline/config/load-config.ts';
 import { ClausegateError } from '../../pipeline/errors.ts';
-import { readRunReport } from '../report/read-run-report.ts';
+import { readRunReport, restoreTraces } from '../report/read-run-report.ts';
 import { RunReport } from '../report/run-report.ts';
 import { digestConfig } from '../run/digest-config.ts';
 import { readRunConfig } from '../run/run-config-file.ts';
@@ -49,7 +49,7 @@ export async function loadComparableReport(spec: string, options: LoadComparable
     const text = await readFile(resolved, 'utf8');
     // A run's report.json has the run's config.json beside it.
     const beside = (digest: string) => readRunConfig(path.dirname(resolved), digest);
-    return { report: await parseComparable(text, resolved, options.config, beside), origin: 'file' };
+    return { report: await parseComparable(text, resolved, options.config, beside, path.dirname(resolved)), origin: 'file' };
   }
 
   if (spec.startsWith('-') || /\s/.test(spec)) throw notFound(spec);
@@ -83,6 +83,7 @@ async function parseComparable(
   where: string,
   config: ClausegateConfig | undefined,
   snapshotFor: (configDigest: string) => Promise<Record<string, unknown> | undefined> = async () => undefined,
+  directory?: string,
 ): Promise<BaselineReport> {
   let value: unknown;
   try {
@@ -99,6 +100,7 @@ async function parseComparable(
       location: { file: where },
     });
   }
+  await restoreTraces(value, directory);
   const parsed = RunReport.safeParse(value);
   if (parsed.success) return toBaselineReport(parsed.data, matchingConfig(parsed.data, config) ?? (await snapshotFor(parsed.data.configDigest)));
   throw new ClausegateError('report_invalid', `${where} is neither a run report nor a baseline:\n${formatIssues(parsed.error.issues.slice(0, 10))}`, {

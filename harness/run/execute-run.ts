@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { answerQuestion } from '../../pipeline/answer-question.ts';
 import type { AnswerResult } from '../../pipeline/answer-result.ts';
@@ -169,7 +169,9 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     let versions: RunVersions;
     try {
       versions = describeVersions(pipeline);
-      for (const [id, result] of journal.recorded) if (!isInfrastructureError(result)) results.set(id, result);
+      // A finished run's journal is gone (its report holds every case): a rerun of its failed cases starts from the report.
+      const recorded = existing?.finished ? (await readRunReport(directory)).cases.map((result) => [result.id, result] as const) : [...journal.recorded];
+      for (const [id, result] of recorded) if (!isInfrastructureError(result)) results.set(id, result);
       const remaining = cases.filter((item) => !results.has(item.id));
       input.events?.onStart?.(plan, directory, remaining.length, cases.length);
       const controller = new AbortController();
@@ -217,6 +219,8 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
       cases: ordered,
     });
     await writeRunReport(directory, report);
+    // The report holds every case: the journal, needed only to resume, would be a second copy.
+    await rm(path.join(directory, RUN_FILES.journal), { force: true });
     return { status: 'finished', report, directory, infrastructureErrors: findInfrastructureErrors(ordered), alreadyFinished: false };  } finally {
     await lock.release();
   }

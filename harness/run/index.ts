@@ -18,6 +18,8 @@ export type { PageTexts } from './rebuild-page-texts.ts';
 export { resolveConfigPaths } from './resolve-config-paths.ts';
 export { readRunConfig, RUN_CONFIG_FILE, RunConfigFile, writeRunConfig } from './run-config-file.ts';
 export { snapshotConfig } from './snapshot-config.ts';
+export { pruneRuns } from './prune-runs.ts';
+export type { PrunedRuns } from './prune-runs.ts';
 export { RunPlan } from './run-plan.ts';
 export { runSuite } from './run-suite.ts';
 export type { AnswerFunction, RunSuiteInput } from './run-suite.ts';

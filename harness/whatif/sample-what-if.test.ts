@@ -8,6 +8,7 @@ import { BaselineReport } from '../compare/baseline-report.ts';
 import { Comparison } from '../compare/comparison.ts';
 import { RunReport, type CaseResult } from '../report/index.ts';
 import { SweepResult } from './sweep-result.ts';
+import { readReportFile } from '../report/testing/read-report-file.ts';
 
 // What-if and sweeps over the sample suite, checked against real reruns: a real offline index of
 // data/raw/sample in a temporary folder, the real pipeline and the real CLI (in process).
@@ -34,7 +35,7 @@ async function harness(args: readonly string[], config = configFile): Promise<Cl
 }
 
 function readReport(runId: string): RunReport {
-  return RunReport.parse(JSON.parse(readFileSync(path.join(reportDir, runId, 'report.json'), 'utf8')));
+  return readReportFile(path.join(reportDir, runId));
 }
 
 /** What a case's result is, as far as the gates and the reader are concerned (no timings). */
@@ -72,7 +73,7 @@ async function whatIfAndRerun(setting: string, runId: string, report = 'base'): 
   expect(JSON.stringify(delta)).toContain(settingValue);
   const rerun = await harness(['run', '--suite', 'sample', '--perturb', '--run-id', runId], written);
   expect([0, 1], rerun.stderr).toContain(rerun.code);
-  return { whatIf: JSON.parse(result.stdout) as WhatIfJson, whatIfReport: RunReport.parse(JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8'))), real: readReport(runId) };
+  return { whatIf: JSON.parse(result.stdout) as WhatIfJson, whatIfReport: readReportFile(out), real: readReport(runId) };
 }
 
 /** The what-if must say what the real run did, case by case and gate by gate. */
@@ -140,7 +141,7 @@ describe('harness whatif on the sample suite', () => {
     const whatIf = JSON.parse(lowered.stdout) as WhatIfJson;
     expect(whatIf.cases.filter((item) => item.replay === 'needs_rerun').map((item) => item.id)).toEqual(emptyPools);
     // Every other case is what the run at the original floor did.
-    const predicted = RunReport.parse(JSON.parse(readFileSync(path.join(work, 'lowered', 'report.json'), 'utf8')));
+    const predicted = readReportFile(path.join(work, 'lowered'));
     const base = new Map(readReport('base').cases.map((item) => [item.id, item]));
     for (const item of predicted.cases.filter((entry) => !emptyPools.includes(entry.id))) expect(decision(item), item.id).toEqual(decision(base.get(item.id)!));
   });
