@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfflineEmbedder } from '../pipeline/providers/offline-embedder.ts';
 import { chatCompletionBody, startOpenAITestServer, type OpenAITestServer, type RecordedRequest } from '../pipeline/testing/openai-test-server.ts';
 import { runCli, type CommandIo } from './cli.ts';
+import { gunzipSync } from 'node:zlib';
 
 const repository = path.resolve(import.meta.dirname, '..');
 const FAKE_KEY = 'sk-proj-PLANTEDfakeKEY0123456789abcdefXYZ';
@@ -82,14 +83,16 @@ describe('a key echoed in a provider error body reaches no artifact, log or term
   it('stores the errors, masked, in every artifact of the run and in the logs', () => {
     const files = listFiles(work);
     const names = files.map((file) => path.relative(work, file).replace(/sample-[^/]+/, '<run>'));
-    for (const expected of ['reports/<run>/journal.jsonl', 'reports/<run>/cases.jsonl', 'reports/<run>/report.json', 'reports/<run>/report.html', 'reports/<run>/junit.xml', 'reports/<run>/summary.md', 'logs/queries.jsonl', 'logs/debug.jsonl']) {
+    for (const expected of ['reports/<run>/traces.jsonl.gz', 'reports/<run>/report.json', 'reports/<run>/report.html', 'reports/<run>/junit.xml', 'reports/<run>/summary.md', 'logs/queries.jsonl', 'logs/debug.jsonl']) {
       expect(names).toContain(expected);
     }
-    const everything = files.map((file) => readFileSync(file, 'latin1')).join('\n');
+    // Compressed files (the run's traces) are searched as the text they hold.
+    const read = (file: string) => (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file)).toString('latin1');
+    const everything = files.map(read).join('\n');
     // The errors are there, so the search below is not vacuous.
     expect(everything).toContain('(HTTP 401)');
     expect(everything).toContain('Incorrect API key provided: [redacted]');
-    for (const file of files) expect(readFileSync(file, 'latin1'), path.relative(work, file)).not.toContain(KEY_MARK);
+    for (const file of files) expect(read(file), path.relative(work, file)).not.toContain(KEY_MARK);
   });
 
   it('prints no key on stdout or stderr', () => {

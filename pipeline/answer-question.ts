@@ -312,11 +312,15 @@ interface SourceTexts {
   statistics: TermStatistics;
 }
 
-const sourceTextsByIndex = new WeakMap<object, SourceTexts>();
+const sourceTextsByChunks = new WeakMap<object, SourceTexts>();
 
-/** The source's words, word counts and phrases, read once per opened index. */
+/**
+ * The source's words, word counts and phrases, read once per chunk table: they depend on the
+ * chunks alone, so pipelines that share a chunk table (a what-if replays each case through its own
+ * pipeline over the same chunks) share them.
+ */
 function sourceTexts(index: RetrievalIndex): SourceTexts {
-  let texts = sourceTextsByIndex.get(index);
+  let texts = sourceTextsByChunks.get(index.chunks);
   if (texts === undefined) {
     texts = {
       vocabulary: buildSourceVocabulary(index.chunks.values()),
@@ -324,7 +328,7 @@ function sourceTexts(index: RetrievalIndex): SourceTexts {
       phrases: buildSourcePhrases(index.chunks.values()),
       statistics: buildTermStatistics(index.chunks.values()),
     };
-    sourceTextsByIndex.set(index, texts);
+    sourceTextsByChunks.set(index.chunks, texts);
   }
   return texts;
 }

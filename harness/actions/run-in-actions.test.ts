@@ -7,6 +7,7 @@ import { runCli } from '../cli.ts';
 import { renderSummaryMarkdown } from '../report/render-summary-markdown.ts';
 import { RunReport } from '../report/index.ts';
 import { displayPath } from '../run/index.ts';
+import { readReportFile } from '../report/testing/read-report-file.ts';
 
 // `harness run` as a GitHub Actions step: a child process with the variables a runner sets
 // (GITHUB_ACTIONS, GITHUB_STEP_SUMMARY, GITHUB_OUTPUT pointing at temporary files) and nothing of
@@ -49,7 +50,7 @@ describe('harness run inside GitHub Actions', () => {
       timeout: 120_000,
     });
     expect(child.error).toBeUndefined();
-    const report = RunReport.parse(JSON.parse(readFileSync(path.join(work, 'reports', 'in-actions', 'report.json'), 'utf8')));
+    const report = readReportFile(path.join(work, 'reports', 'in-actions'));
     expect(child.status, child.stderr).toBe(report.passed ? 0 : 1);
 
     // The job summary is the run's Markdown summary.

@@ -3,6 +3,8 @@
 //     extracting the same folder; goal: ingest within 4× of pdftotext. Peak memory of the ingest.
 //  2. Warm offline query latency p50/p95 over the CME index vs a floor (query embedding plus an
 //     exhaustive dot product over all chunk vectors); goal: p95 ≤ 30 ms and ≤ 5× the floor.
+//  4. A 16-point sweep of a stored CME run (harness/bench/bench-sweep.ts); goal ≤ 15 s.
+//     `npm run bench -- --sweep` runs only this one.
 //  3. Chunking a single-line document of 1, 5 and 20 MB (words, and no whitespace at all); goal:
 //     linear time, 20 MB in seconds (harness/bench/bench-long-line.ts).
 //  4. Start-up: `harness --help` and a cold `harness query` over the CME index as whole processes,
@@ -21,6 +23,7 @@ import { benchScale } from './bench-scale.ts';
 import { benchService } from './bench-service.ts';
 import { benchLongLine } from './bench-long-line.ts';
 import { benchStartup } from './bench-startup.ts';
+import { benchSweep } from './bench-sweep.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const corpus = path.resolve(repoRoot, '../shared/corpus/cme');
@@ -154,10 +157,13 @@ if (scaleAt >= 0) {
   await benchService();
 } else if (process.argv.includes('--startup')) {
   startupOverFreshIndex();
+} else if (process.argv.includes('--sweep')) {
+  await benchSweep();
 } else {
   await benchIngest();
   await benchQuery();
   benchLongLine();
+  await benchSweep();
   startupOverFreshIndex();
 }
 

@@ -92,6 +92,11 @@ export const HARNESS_COMMANDS: readonly HarnessCommand[] = [
     describe: 'Print one Markdown pull-request comment summarising finished runs (for the workflow to post or update)',
     load: async () => (await import('../commands/comment-command.ts')).registerCommentCommand,
   },
+  {
+    command: 'reports',
+    describe: 'Manage the run folders under reports/: harness reports prune --keep N',
+    load: async () => (await import('../commands/reports-command.ts')).registerReportsCommand,
+  },
 ];
 
 /** The command's name: the first word of its command string. */

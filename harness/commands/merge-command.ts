@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
 import { createActionsAdapter, isGitHubActions, publishToActions } from '../actions/index.ts';
@@ -5,7 +7,7 @@ import { createContext, type GlobalOptions } from '../cli-support/create-context
 import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
 import { formatRunSummary, mergeRunReports, readRunReport, REPORT_FILES, writeRunReport } from '../report/index.ts';
-import { createRunId, displayPath, findInfrastructureErrors, resolveConfigPaths, validateRunId } from '../run/index.ts';
+import { createRunId, displayPath, findInfrastructureErrors, resolveConfigPaths, RUN_CONFIG_FILE, validateRunId } from '../run/index.ts';
 import { defaultGatesFile, loadGates } from '../score/index.ts';
 
 interface MergeOptions extends GlobalOptions {
@@ -37,6 +39,9 @@ export function registerMergeCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
       const report = mergeRunReports({ reports, runId, gates: { ...gates, file: displayPath(context.cwd, gates.file) } });
       const directory = path.join(config.paths.reportDir, runId);
       await writeRunReport(directory, report);
+      // The shards share one config digest (the merge checks it): the first shard's settings are the run's.
+      const firstConfig = path.join(path.resolve(context.cwd, reports[0]!.directory), RUN_CONFIG_FILE);
+      if (existsSync(firstConfig)) await copyFile(firstConfig, path.join(directory, RUN_CONFIG_FILE));
       context.stdout(formatRunSummary(report));
       context.stdout(`\nReports: ${displayPath(context.cwd, path.join(directory, REPORT_FILES.report))} · ${displayPath(context.cwd, path.join(directory, REPORT_FILES.html))}`);
       if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs

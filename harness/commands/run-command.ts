@@ -13,7 +13,7 @@ import type { CommandIo } from '../cli.ts';
 import { compareReports, loadComparableReport } from '../compare/index.ts';
 import { formatCaseLine, formatRunSummary, REPORT_FILES } from '../report/index.ts';
 import { addComparisonToReport, REPORT_SECTION_FILES } from '../report-sections/index.ts';
-import { displayPath, executeRun, formatSuiteCheck, parseShard, resolveConfigPaths, RUN_FILES } from '../run/index.ts';
+import { displayPath, executeRun, formatSuiteCheck, parseShard, pruneRuns, resolveConfigPaths, RUN_FILES } from '../run/index.ts';
 import { defaultGatesFile } from '../score/index.ts';
 
 interface RunOptions extends GlobalOptions {
@@ -146,7 +146,7 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
       if (outcome.alreadyFinished) context.stderr(`run ${report.runId} had already finished; showing its report`);
       context.stdout(formatRunSummary(report));
       const relative = (name: string) => displayPath(context.cwd, path.join(directory, name));
-      context.stdout(`\nReports: ${relative(REPORT_FILES.report)} · ${relative(REPORT_FILES.summary)} · ${relative(REPORT_FILES.junit)} · ${relative(REPORT_FILES.html)} · ${relative(REPORT_FILES.cases)}`);
+      context.stdout(`\nReports: ${relative(REPORT_FILES.report)} · ${relative(REPORT_FILES.summary)} · ${relative(REPORT_FILES.junit)} · ${relative(REPORT_FILES.html)} · ${relative(REPORT_FILES.traces)}`);
       if (baseline !== undefined) {
         const head = await loadComparableReport(directory, comparableOptions);
         const comparison = compareReports({ report: baseline.report, label: String(options.compare) }, { report: head.report, label: displayPath(context.cwd, directory) });
@@ -157,6 +157,10 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         );
       }
       if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs
+      if (config.reports.keepRuns !== null) {
+        const pruned = await pruneRuns(config.paths.reportDir, config.reports.keepRuns);
+        if (pruned.deleted.length > 0) context.stderr(`reports: ${pruned.deleted.length} older run(s) deleted (reports.keepRuns ${config.reports.keepRuns}): ${pruned.deleted.map((folder) => path.basename(folder)).join(', ')}`);
+      }
       if (outcome.infrastructureErrors.length > 0) {
         const first = outcome.infrastructureErrors[0]!.score.error;
         context.stderr(

@@ -8,6 +8,7 @@ import { testCorpus } from '../../pipeline/testing/locate-test-corpus.ts';
 import { BUILT_IN_TEMPLATES, createService, hashKey, loadServiceSettings, type Service } from '../../service/index.ts';
 import { runCli } from '../cli.ts';
 
+
 const KEY = 'cme-tenant-key';
 
 /** Runs `harness` with the test's config; returns the exit code and the run folder it wrote. */
@@ -18,8 +19,8 @@ async function harness(args: string[]): Promise<{ code: number; stderr: string }
 }
 
 function outcomes(reportDir: string, runId: string): Map<string, string> {
-  const lines = readFileSync(path.join(reportDir, runId, 'cases.jsonl'), 'utf8').trim().split('\n');
-  return new Map(lines.map((line) => JSON.parse(line) as { id: string; outcome: string }).map((entry) => [entry.id, entry.outcome]));
+  const lines = (JSON.parse(readFileSync(path.join(reportDir, runId, 'report.json'), 'utf8')) as { cases: { id: string; outcome: string }[] }).cases;
+  return new Map(lines.map((entry) => [entry.id, entry.outcome]));
 }
 
 describe.skipIf(!testCorpus.available)(testCorpus.title('harness run --target gates a deployed service exactly as in process (golden/cme)'), () => {

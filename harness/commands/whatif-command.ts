@@ -1,14 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Argv } from 'yargs';
+import { loadConfig } from '../../pipeline/config/index.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
-import { renderComparisonHtml, snapshotConfig } from '../compare/index.ts';
+import { renderComparisonHtml } from '../compare/index.ts';
 import { writeRunReport } from '../report/index.ts';
 import { addComparisonToReport } from '../report-sections/index.ts';
-import { displayPath, resolveConfigPaths } from '../run/index.ts';
-import { loadReplayInputs, parseSetting, renderWhatIfMarkdown, runWhatIf } from '../whatif/index.ts';
+import { displayPath, resolveConfigPaths, writeRunConfig } from '../run/index.ts';
+import { createConfigDelta, loadReplayInputs, parseSetting, renderWhatIfMarkdown, runWhatIf } from '../whatif/index.ts';
 
 interface WhatIfOptions extends GlobalOptions {
   report: string;
@@ -40,9 +41,9 @@ export function registerWhatIfCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
         .option('json', { type: 'boolean', default: false, describe: 'print the what-if as JSON' })
         .option('out', {
           type: 'string',
-          describe: 'also write the what-if report folder here (report.json, summary.md, whatif.md, comparison.json, comparison.md, comparison.html, and report.html with the comparison with the run as a section)',
+          describe: 'also write the what-if report folder here (report.json, config.json, summary.md, whatif.md, comparison.json, comparison.md, comparison.html, and report.html with the comparison with the run as a section)',
         })
-        .option('write-config', { type: 'string', describe: 'write the what-if config here, to confirm with a real run: harness run --config FILE' })
+        .option('write-config', { type: 'string', describe: 'write the changed settings here (with "extends" naming the run\'s config file), to confirm with a real run: harness run --config FILE' })
         .option('gates', { type: 'string', describe: "gates file to judge by (default: the run's own gates)" }),
     async (argv) => {
       const options = argv as unknown as WhatIfOptions;
@@ -84,7 +85,12 @@ export function registerWhatIfCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
         if (options.writeConfig !== undefined) {
           const file = path.resolve(context.cwd, options.writeConfig);
           await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(file, `${JSON.stringify({ ...snapshotConfig(result.config), paths: context.config.paths, logging: context.config.logging }, null, 2)}\n`);
+          const load = (settings: Record<string, unknown>) => {
+            const loaded = loadConfig({ file: context.file, cwd: context.cwd, env: context.env, overrides: settings }).config;
+            return { ...loaded, provider: context.config.provider };
+          };
+          const delta = createConfigDelta({ applied: result.applied, target: result.config, configFile: context.file, outputFile: file, load });
+          await writeFile(file, `${JSON.stringify(delta, null, 2)}\n`);
           context.stderr(`what-if config: ${displayPath(context.cwd, file)} (confirm with: harness run --suite ${inputs.report.suite.name}${inputs.report.options.perturb ? ' --perturb' : ''} --config ${displayPath(context.cwd, file)})`);
         }
         if (options.out !== undefined) {
@@ -92,6 +98,7 @@ export function registerWhatIfCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
           await writeRunReport(directory, result.report);
           await writeFile(path.join(directory, 'whatif.md'), markdown);
           await writeFile(path.join(directory, 'comparison.html'), renderComparisonHtml(result.comparison));
+          await writeRunConfig(directory, result.config);
           await addComparisonToReport(directory, result.comparison);
           context.stderr(`what-if report: ${displayPath(context.cwd, directory)}`);
         }

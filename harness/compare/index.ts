@@ -12,5 +12,5 @@ export { renderComparisonHtml, renderComparisonSection } from './render-comparis
 export type { RenderComparisonHtmlOptions, RenderComparisonSectionOptions } from './render-comparison-html.ts';
 export { describeContractChanges, renderComparisonMarkdown } from './render-comparison-markdown.ts';
 export type { RenderComparisonMarkdownOptions } from './render-comparison-markdown.ts';
-export { snapshotConfig } from './snapshot-config.ts';
+export { snapshotConfig } from '../run/index.ts';
 export { toBaselineReport } from './to-baseline-report.ts';

@@ -6,9 +6,10 @@ import { promisify } from 'node:util';
 import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { formatIssues } from '../../pipeline/config/load-config.ts';
 import { ClausegateError } from '../../pipeline/errors.ts';
-import { readRunReport } from '../report/read-run-report.ts';
+import { readRunReport, restoreTraces } from '../report/read-run-report.ts';
 import { RunReport } from '../report/run-report.ts';
 import { digestConfig } from '../run/digest-config.ts';
+import { readRunConfig } from '../run/run-config-file.ts';
 import { BaselineReport } from './baseline-report.ts';
 import { toBaselineReport } from './to-baseline-report.ts';
 
@@ -43,9 +44,12 @@ export async function loadComparableReport(spec: string, options: LoadComparable
   if (existsSync(resolved)) {
     if (statSync(resolved).isDirectory()) {
       const report = await readRunReport(resolved);
-      return { report: toBaselineReport(report, matchingConfig(report, options.config)), origin: 'run folder' };
+      return { report: toBaselineReport(report, matchingConfig(report, options.config) ?? (await readRunConfig(resolved, report.configDigest))), origin: 'run folder' };
     }
-    return { report: parseComparable(await readFile(resolved, 'utf8'), resolved, options.config), origin: 'file' };
+    const text = await readFile(resolved, 'utf8');
+    // A run's report.json has the run's config.json beside it.
+    const beside = (digest: string) => readRunConfig(path.dirname(resolved), digest);
+    return { report: await parseComparable(text, resolved, options.config, beside, path.dirname(resolved)), origin: 'file' };
   }
 
   if (spec.startsWith('-') || /\s/.test(spec)) throw notFound(spec);
@@ -70,11 +74,17 @@ export async function loadComparableReport(spec: string, options: LoadComparable
       hint: 'pass a report.json, a run folder, a baseline file, or a git ref that has a committed baseline (harness baseline --suite <name>, then commit it); in CI fetch the base branch first',
     });
   }
-  return { report: parseComparable(text, object, options.config), origin: `git ${spec}` };
+  return { report: await parseComparable(text, object, options.config), origin: `git ${spec}` };
 }
 
 /** A baseline file as is; a run report distilled into one. */
-function parseComparable(text: string, where: string, config: ClausegateConfig | undefined): BaselineReport {
+async function parseComparable(
+  text: string,
+  where: string,
+  config: ClausegateConfig | undefined,
+  snapshotFor: (configDigest: string) => Promise<Record<string, unknown> | undefined> = async () => undefined,
+  directory?: string,
+): Promise<BaselineReport> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -90,8 +100,9 @@ function parseComparable(text: string, where: string, config: ClausegateConfig |
       location: { file: where },
     });
   }
+  await restoreTraces(value, directory);
   const parsed = RunReport.safeParse(value);
-  if (parsed.success) return toBaselineReport(parsed.data, matchingConfig(parsed.data, config));
+  if (parsed.success) return toBaselineReport(parsed.data, matchingConfig(parsed.data, config) ?? (await snapshotFor(parsed.data.configDigest)));
   throw new ClausegateError('report_invalid', `${where} is neither a run report nor a baseline:\n${formatIssues(parsed.error.issues.slice(0, 10))}`, {
     hint: 'pass reports/<run-id>/report.json, a run folder, or reports/baseline/<suite>.json',
     location: { file: where },

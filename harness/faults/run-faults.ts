@@ -9,6 +9,7 @@
 // Prints its counts, ends with `faults: N passed, N failed`, exits 1 on any failure. The random kill
 // points come from FAULTS_SEED (printed) so that a failure can be replayed.
 import { spawn } from 'node:child_process';
+import { gunzipSync } from 'node:zlib';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -198,7 +199,8 @@ async function grepSecrets(work: string): Promise<void> {
       printed.push(result.stdout, result.stderr);
     }
     const files = readdirSync(work, { recursive: true, encoding: 'utf8' }).map((entry) => path.join(work, entry)).filter((file) => statSync(file).isFile());
-    const everything = files.map((file) => readFileSync(file, 'latin1'));
+    // Compressed files (a run's traces.jsonl.gz) are searched as the text they hold.
+    const everything = files.map((file) => (file.endsWith('.gz') ? gunzipSync(readFileSync(file)) : readFileSync(file)).toString('latin1'));
     check(everything.some((text) => text.includes('Incorrect API key provided: [redacted]')), 'the 401 errors are stored, masked');
     for (const [index, text] of everything.entries()) check(!text.includes(mark), `no key in ${files[index]}`);
     check(!printed.join('\n').includes(mark), 'no key on stdout or stderr');

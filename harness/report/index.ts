@@ -8,7 +8,7 @@ export { formatCaseLine } from './format-case-line.ts';
 export { formatRunSummary } from './format-run-summary.ts';
 export { mergeRunReports } from './merge-run-reports.ts';
 export type { MergeRunReportsInput } from './merge-run-reports.ts';
-export { readRunReport } from './read-run-report.ts';
+export { readRunReport, restoreTraces } from './read-run-report.ts';
 export { renderReportHtml } from './render-report-html.ts';
 export type { ReportHtmlSections } from './render-report-html.ts';
 export { CategoryBreakdown, GateResultRecord, RateMetricRecord, RunMetricsRecord, RunOptions, RunReport, RunVersions, ShardSpec } from './run-report.ts';

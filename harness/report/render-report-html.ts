@@ -211,15 +211,22 @@ function renderCaseRow(result: CaseResult): string {
       ? `<h4>Citations</h4><ul class="quotes">${trace.citations.map((citation) => `<li><span class="where">[${escapeHtml(citation.anchor)}] ${escapeHtml(citation.doc)} p.${citation.page} · ${escapeHtml(citation.sectionHeading)}</span> ${escapeHtml(citation.quote)}</li>`).join('')}</ul>`
       : '',
     trace && trace.candidates.length > 0
-      ? `<details class="candidates"><summary>${trace.candidates.length} candidates before rerank</summary><table class="inner"><thead><tr><th class="num">rank</th><th>document</th><th>page</th><th>span</th><th class="num">similarity</th><th class="num">keyword</th><th class="num">fused</th><th class="num">rerank</th><th>kept</th></tr></thead><tbody>${trace.candidates
+      ? `<details class="candidates"><summary>${trace.candidates.length} candidates before rerank</summary><table class="inner"><thead><tr><th class="num">rank</th><th>document</th><th>page</th><th>span</th><th class="num">similarity</th><th class="num">keyword</th><th class="num">fused</th><th class="num">rerank</th><th>kept</th></tr></thead><tbody>${shownCandidates(result, trace.candidates)
           .map(
             (item) =>
               `<tr${overlapsExpected(result, item) ? ' class="hit"' : ''}><td class="num">${item.rank}</td><td>${escapeHtml(item.doc)}</td><td>${item.page}</td><td>${item.span.start}–${item.span.end}</td><td class="num">${item.similarity.toFixed(3)}</td><td class="num">${item.keywordScore.toFixed(3)}</td><td class="num">${item.fusedScore.toFixed(4)}</td><td class="num">${item.rerankScore ?? '—'}</td><td>${item.kept ? 'yes' : ''}</td></tr>`,
           )
-          .join('')}</tbody></table></details>`
+          .join('')}</tbody></table>${trace.candidates.length > shownCandidates(result, trace.candidates).length ? `<p class="more">${trace.candidates.length - shownCandidates(result, trace.candidates).length} more (not kept, not expected, ranked below ${SHOWN_CANDIDATES}) in traces.jsonl.gz</p>` : ''}</details>`
       : '',
   ].join('');
   return `      <tr class="case ${status}" data-outcome="${result.outcome}" data-population="${population}" data-category="${escapeHtml(result.category)}" data-search="${escapeHtml(search)}"><td><span class="pill ${status}">${result.outcome}</span></td><td><code>${escapeHtml(result.id)}</code></td><td>${escapeHtml(result.category)}</td><td>${escapeHtml(kind)}</td><td><p class="question">${escapeHtml(result.question)}</p>${answer}<details><summary>details</summary>${details}</details></td></tr>`;
+}
+
+/** Candidates listed per case: the first ones by rank, every kept one and every one on an expected span (the rest are in the traces). */
+const SHOWN_CANDIDATES = 10;
+
+function shownCandidates<T extends { rank: number; kept: boolean; doc: string; page: number; span: { start: number; end: number } }>(result: CaseResult, candidates: readonly T[]): T[] {
+  return candidates.filter((item) => item.rank <= SHOWN_CANDIDATES || item.kept || overlapsExpected(result, item));
 }
 
 function overlapsExpected(result: CaseResult, item: { doc: string; page: number; span: { start: number; end: number } }): boolean {

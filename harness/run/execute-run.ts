@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { answerQuestion } from '../../pipeline/answer-question.ts';
 import type { AnswerResult } from '../../pipeline/answer-result.ts';
@@ -24,6 +24,7 @@ import { acquireRunLock } from './acquire-run-lock.ts';
 import { loadCheckedSuite, type CheckedSuite } from './load-checked-suite.ts';
 import { openResultJournal } from './open-result-journal.ts';
 import { prepareCases, type SuiteCase } from './prepare-cases.ts';
+import { RUN_CONFIG_FILE, writeRunConfig } from './run-config-file.ts';
 import { RunPlan } from './run-plan.ts';
 import { runSuite } from './run-suite.ts';
 import { shardCases } from './shard-cases.ts';
@@ -87,7 +88,7 @@ export type RunOutcome =
 
 /**
  * Runs a golden suite through the pipeline: checks the suite against the index, selects the cases
- * (`--perturb`, `--filter`, `--shard`), fixes the run in `run.json`, answers and scores every case
+ * (`--perturb`, `--filter`, `--shard`), fixes the run in `run.json` (its settings in `config.json`), answers and scores every case
  * not yet in the run's journal (appending each as it finishes), then builds and writes the report.
  * A resumed run continues the same plan and refuses to mix results of another config or index.
  * After `maxConsecutiveInfrastructureErrors` infrastructure failures in a row the run stops and
@@ -153,6 +154,8 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     await writePlan(path.join(reportDir, runId), plan);
   }
   const directory = path.join(reportDir, plan.runId);
+  // The settings themselves, so a comparison names what changed (a run started before this file existed gets it on resume).
+  if (!existsSync(path.join(directory, RUN_CONFIG_FILE))) await writeRunConfig(directory, config);
 
   // Only one process answers a run's cases: a second `--resume` of a live run stops here (exit 2).
   // Liveness is judged by the system clock, whatever clock the run reports with.
@@ -166,7 +169,9 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     let versions: RunVersions;
     try {
       versions = describeVersions(pipeline);
-      for (const [id, result] of journal.recorded) if (!isInfrastructureError(result)) results.set(id, result);
+      // A finished run's journal is gone (its report holds every case): a rerun of its failed cases starts from the report.
+      const recorded = existing?.finished ? (await readRunReport(directory)).cases.map((result) => [result.id, result] as const) : [...journal.recorded];
+      for (const [id, result] of recorded) if (!isInfrastructureError(result)) results.set(id, result);
       const remaining = cases.filter((item) => !results.has(item.id));
       input.events?.onStart?.(plan, directory, remaining.length, cases.length);
       const controller = new AbortController();
@@ -214,6 +219,8 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
       cases: ordered,
     });
     await writeRunReport(directory, report);
+    // The report holds every case: the journal, needed only to resume, would be a second copy.
+    await rm(path.join(directory, RUN_FILES.journal), { force: true });
     return { status: 'finished', report, directory, infrastructureErrors: findInfrastructureErrors(ordered), alreadyFinished: false };  } finally {
     await lock.release();
   }

@@ -25,6 +25,8 @@ import { loadCheckedSuite } from './load-checked-suite.ts';
 import { prepareCases } from './prepare-cases.ts';
 import { resolveConfigPaths } from './resolve-config-paths.ts';
 import { runSuite } from './run-suite.ts';
+import { readReportFile } from '../report/testing/read-report-file.ts';
+import { gunzipSync } from 'node:zlib';
 
 // The sample suite end to end: a real offline index of data/raw/sample in a temporary folder, the
 // real pipeline, the real CLI (in process through runCli, and as a child process for kill -9).
@@ -69,7 +71,7 @@ function writeConfig(name: string, paths: Record<string, string>): string {
 }
 
 function readReport(runId: string, directory = reportDir): RunReport {
-  return RunReport.parse(JSON.parse(readFileSync(path.join(directory, runId, 'report.json'), 'utf8')));
+  return readReportFile(path.join(directory, runId));
 }
 
 /** Opens `file` in headless Chromium (no network, a fresh profile): the DOM after its script ran, and a screenshot of the window. */
@@ -177,8 +179,14 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
     expect(report.cases[0]!.trace!.candidates.length).toBeGreaterThan(0);
 
     const directory = path.join(reportDir, 'whole');
-    const casesLines = readFileSync(path.join(directory, 'cases.jsonl'), 'utf8').trimEnd().split('\n');
-    expect(casesLines.map((line) => CaseResult.parse(JSON.parse(line)).id)).toEqual(report.cases.map((result) => result.id));
+    // One copy of each case: report.json (traces apart, compressed); the journal went with the finished run.
+    expect(existsSync(path.join(directory, 'journal.jsonl'))).toBe(false);
+    expect(existsSync(path.join(directory, 'cases.jsonl'))).toBe(false);
+    const stored = JSON.parse(readFileSync(path.join(directory, 'report.json'), 'utf8')) as { cases: { id: string; trace: unknown }[] };
+    expect(stored.cases.map((item) => item.trace)).toEqual(report.cases.map(() => 'traces.jsonl.gz'));
+    const traceLines = gunzipSync(readFileSync(path.join(directory, 'traces.jsonl.gz'))).toString('utf8').trimEnd().split('\n');
+    expect(traceLines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(report.cases.map((result) => result.id));
+    expect(CaseResult.parse({ ...stored.cases[0], trace: (JSON.parse(traceLines[0]!) as { trace: unknown }).trace }).trace).toEqual(report.cases[0]!.trace);
     const summary = readFileSync(path.join(directory, 'summary.md'), 'utf8');
     expect(summary.indexOf('## Gates')).toBeLessThan(summary.indexOf('## Failing cases'));
     expect(summary).toContain('| status | gate |');
@@ -282,8 +290,8 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
 
     const comparison = Comparison.parse(JSON.parse(readFileSync(path.join(directory, 'comparison.json'), 'utf8')));
     expect([comparison.base.runId, comparison.head.runId]).toEqual(['whole', 'threshold-3']);
-    // A run folder carries only its config's digest: the changed setting is named when the base is a baseline file (below).
-    expect(comparison.config).toEqual({ digestChanged: true, changes: null });
+    // Each run folder keeps its settings (config.json): the changed one is named.
+    expect(comparison.config).toEqual({ digestChanged: true, changes: [{ path: 'gate.relevanceThreshold', before: 2, after: 3 }] });
     const flips = comparison.flips.passToFail;
     expect(flips.length).toBeGreaterThan(0);
     expect(flips.every((flip) => flip.base.status === 'answered' && flip.head.status === 'refused' && flip.head.reasons.length > 0)).toBe(true);
@@ -424,10 +432,10 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
     expect(resumed.stderr).toMatch(/run killed: 29 cases of suite sample, \d+ already done \(resumed\)/);
     expect(resumed.status).toBe(wholeRun.code);
 
-    const journal = readFileSync(journalFile, 'utf8').trimEnd().split('\n').map((line) => CaseResult.parse(JSON.parse(line)).id);
-    expect(journal).toHaveLength(29);
-    expect(new Set(journal).size).toBe(29);
+    // The finished run's report holds every case once; its journal is gone with the run finished.
+    expect(existsSync(journalFile)).toBe(false);
     const report = readReport('killed');
+    expect(new Set(report.cases.map((item) => item.id)).size).toBe(29);
     expect(report.cases.map(withoutTimings)).toEqual(wholeRun.report.cases.map(withoutTimings));
     expect(report.gates).toEqual(wholeRun.report.gates.map((gate) => ({ ...gate })));
     expect(report.passed).toBe(wholeRun.report.passed);
@@ -478,9 +486,8 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
     if (resumed.status !== 'finished') return;
     expect(resumed.infrastructureErrors).toEqual([]);
     expect(resumed.report.cases.map(withoutTimings)).toEqual(wholeRun.report.cases.map(withoutTimings));
-    // The three failed cases were appended again: a later line replaces an earlier one.
-    const journal = readFileSync(path.join(reportDir, 'provider-down', 'journal.jsonl'), 'utf8').trimEnd().split('\n');
-    expect(journal).toHaveLength(29 + 3);
+    // The report holds every case once; the journal (the three failed cases appended again) went with the run finished.
+    expect(existsSync(path.join(reportDir, 'provider-down', 'journal.jsonl'))).toBe(false);
   });
 
   it('runs shards (--shard i/n) and merges them into the whole run’s report with the gates checked once', async () => {

@@ -49,6 +49,22 @@ export interface ReplayPipeline {
 
 const UNIT_FORM = new Float32Array([1, 1, 1]);
 
+const definitionsByTrace = new WeakMap<AnswerResult, { from: readonly DefinitionEntry[]; definitions: DefinitionEntry[] }>();
+
+/**
+ * The index's definitions with only those the stored run linked pointing at a real chunk. The same
+ * array for a trace every time it is replayed (each value of a sweep): the pipeline builds its
+ * defined-term finder once per definitions array.
+ */
+function replayDefinitions(trace: AnswerResult, from: readonly DefinitionEntry[]): DefinitionEntry[] {
+  const known = definitionsByTrace.get(trace);
+  if (known !== undefined && known.from === from) return known.definitions;
+  const linked = new Set(trace.candidates.filter((candidate) => candidate.linkedDefinition !== null).map((candidate) => `${candidate.chunkId}\u0000${candidate.linkedDefinition}`));
+  const definitions = from.map((entry) => (linked.has(`${entry.chunkId}\u0000${entry.term}`) ? entry : { ...entry, chunkId: `\u0000not-linked\u0000${entry.chunkId}` }));
+  definitionsByTrace.set(trace, { from, definitions });
+  return definitions;
+}
+
 /**
  * An answer pipeline whose providers and index replay one case's stored trace, so the real
  * `answerQuestion` recomputes every decision — the similarity floor and its fallback, the rerank
@@ -74,8 +90,7 @@ export function createReplayPipeline(input: CreateReplayPipelineInput): ReplayPi
   // Linking skips definitions already in the pool as it was before linked definitions took its
   // last places; the trace keeps the pool after. So every definition still matches (and claims its
   // words, as the longest match does), but only those the run linked point at a real chunk.
-  const linked = new Set(stored.filter((candidate) => candidate.linkedDefinition !== null).map((candidate) => `${candidate.chunkId}\u0000${candidate.linkedDefinition}`));
-  const definitions = input.index.definitions.map((entry) => (linked.has(`${entry.chunkId}\u0000${entry.term}`) ? entry : { ...entry, chunkId: `\u0000not-linked\u0000${entry.chunkId}` }));
+  const definitions = replayDefinitions(trace, input.index.definitions);
   const index: RetrievalIndex & { manifest: { indexVersion: string } } = {
     chunks: input.index.chunks,
     definitions,

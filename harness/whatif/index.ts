@@ -1,6 +1,7 @@
 /** What-if and sweeps: a run's decisions recomputed under other thresholds from its stored traces, with no model call. */
 export { applySettings, isReplayableSetting, parseSetting, readPath, resolveSettingPath } from './apply-settings.ts';
 export type { AppliedSetting, WhatIfSetting } from './apply-settings.ts';
+export { createConfigDelta } from './create-config-delta.ts';
 export { createReplayPipeline } from './create-replay-pipeline.ts';
 export type { CreateReplayPipelineInput, ReplayGeneration, ReplayIndexData, ReplayPipeline } from './create-replay-pipeline.ts';
 export { findReplayMismatches } from './find-replay-mismatches.ts';

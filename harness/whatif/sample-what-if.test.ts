@@ -8,6 +8,7 @@ import { BaselineReport } from '../compare/baseline-report.ts';
 import { Comparison } from '../compare/comparison.ts';
 import { RunReport, type CaseResult } from '../report/index.ts';
 import { SweepResult } from './sweep-result.ts';
+import { readReportFile } from '../report/testing/read-report-file.ts';
 
 // What-if and sweeps over the sample suite, checked against real reruns: a real offline index of
 // data/raw/sample in a temporary folder, the real pipeline and the real CLI (in process).
@@ -34,7 +35,7 @@ async function harness(args: readonly string[], config = configFile): Promise<Cl
 }
 
 function readReport(runId: string): RunReport {
-  return RunReport.parse(JSON.parse(readFileSync(path.join(reportDir, runId, 'report.json'), 'utf8')));
+  return readReportFile(path.join(reportDir, runId));
 }
 
 /** What a case's result is, as far as the gates and the reader are concerned (no timings). */
@@ -64,9 +65,15 @@ async function whatIfAndRerun(setting: string, runId: string, report = 'base'): 
   // The what-if folder's report.html carries its comparison with the run as stored.
   expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain(`<h2>Comparison with baseline</h2>`);
   expect(Comparison.parse(JSON.parse(readFileSync(path.join(out, 'comparison.json'), 'utf8'))).head.runId).toBe(`${report}-whatif`);
+  // Only the change is written, over the run's config file.
+  const [settingPath, settingValue] = setting.split('=') as [string, string];
+  const delta = JSON.parse(readFileSync(written, 'utf8')) as Record<string, unknown>;
+  expect(delta.extends).toBe(`./${path.basename(configFile)}`);
+  expect(Object.keys(delta).sort()).toEqual(['extends', settingPath.split('.')[0]!].sort());
+  expect(JSON.stringify(delta)).toContain(settingValue);
   const rerun = await harness(['run', '--suite', 'sample', '--perturb', '--run-id', runId], written);
   expect([0, 1], rerun.stderr).toContain(rerun.code);
-  return { whatIf: JSON.parse(result.stdout) as WhatIfJson, whatIfReport: RunReport.parse(JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8'))), real: readReport(runId) };
+  return { whatIf: JSON.parse(result.stdout) as WhatIfJson, whatIfReport: readReportFile(out), real: readReport(runId) };
 }
 
 /** The what-if must say what the real run did, case by case and gate by gate. */
@@ -134,7 +141,7 @@ describe('harness whatif on the sample suite', () => {
     const whatIf = JSON.parse(lowered.stdout) as WhatIfJson;
     expect(whatIf.cases.filter((item) => item.replay === 'needs_rerun').map((item) => item.id)).toEqual(emptyPools);
     // Every other case is what the run at the original floor did.
-    const predicted = RunReport.parse(JSON.parse(readFileSync(path.join(work, 'lowered', 'report.json'), 'utf8')));
+    const predicted = readReportFile(path.join(work, 'lowered'));
     const base = new Map(readReport('base').cases.map((item) => [item.id, item]));
     for (const item of predicted.cases.filter((entry) => !emptyPools.includes(entry.id))) expect(decision(item), item.id).toEqual(decision(base.get(item.id)!));
   });
@@ -198,8 +205,10 @@ describe('harness compare and harness baseline', () => {
       expect(markdown.stdout).toContain(`| \`${flip.id}\` |`);
       expect(flip.head.reasons.length).toBeGreaterThan(0);
     }
-    // The head's config is not the current --config: only the digest is known for it, unless named.
-    expect(comparison.config).toEqual({ digestChanged: true, changes: null });
+    // Each run folder keeps its settings (config.json): the changed one is named, whatever --config is in effect.
+    expect(comparison.config).toEqual({ digestChanged: true, changes: [{ path: 'gate.relevanceThreshold', before: 2, after: 3 }] });
+    expect(markdown.stdout).toContain('gate.relevanceThreshold');
+    expect(markdown.stdout).not.toContain('digests differ');
     const named = await harness(['compare', path.join(reportDir, 'base'), path.join(reportDir, 'real-threshold-3'), '--head-config', path.join(work, 'real-threshold-3.json')]);
     expect(named.stdout).toContain('- config `gate.relevanceThreshold`: 2 → 3');
 

@@ -23,8 +23,10 @@ function encode(text: string): number[] {
 }
 
 // Evidence chunks recur across questions and their counts are asked for several times per question
-// (budget, block, prompt): a bounded memo of recent counts keeps BPE off the warm query path.
-const MEMO_LIMIT = 4096;
+// (budget, block, prompt): a bounded memo of recently used counts keeps BPE off the warm query path.
+// Least recently used goes first: a what-if replays every case of a suite once per value swept, and
+// the counts of one pass (a CME suite's chunks and prompts) must outlive the next pass.
+const MEMO_LIMIT = 16_384;
 const memo = new Map<string, number>();
 
 /**
@@ -45,7 +47,11 @@ export const MAX_TOKEN_BYTES = 128;
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
   const known = memo.get(text);
-  if (known !== undefined) return known;
+  if (known !== undefined) {
+    memo.delete(text);
+    memo.set(text, known);
+    return known;
+  }
   const count = countWithLongRuns(text);
   if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
   memo.set(text, count);

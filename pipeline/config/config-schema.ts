@@ -289,6 +289,13 @@ export const ClausegateConfig = z
       })
       .strict()
       .prefault({}),
+    /** How many finished runs `paths.reportDir` keeps: after each run the oldest beyond `keepRuns` are deleted (`null`, the default: all; committed baselines and unfinished runs are never deleted). */
+    reports: z
+      .object({
+        keepRuns: positiveInteger.nullable().default(null),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict()
   .superRefine((config, context) => {

@@ -34,7 +34,8 @@ export interface LoadConfigOptions {
 }
 
 /**
- * Loads the project configuration: the frozen defaults, then the config file, then `overrides`,
+ * Loads the project configuration: the frozen defaults, then the config file (after the file it
+ * `"extends"`, if any), then `overrides`,
  * then the environment variables that name a setting (`CLAUSEGATE_PROVIDER`, `OPENAI_BASE_URL`).
  * Every bad field is reported by its path with what was expected.
  */
@@ -46,7 +47,7 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   let fromFile: Record<string, unknown> = {};
   let usedFile: string | undefined;
   if (existsSync(file)) {
-    fromFile = readJsonObject(file);
+    fromFile = readWithExtends(file, []);
     usedFile = file;
   } else if (explicit) {
     throw new ClausegateError('config_not_found', `config file ${file} does not exist`, {
@@ -97,6 +98,33 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
       return `  - ${where}: ${issue.message}`;
     })
     .join('\n');
+}
+
+/**
+ * Reads a config file and, when it names another in `"extends"` (a path relative to the file),
+ * that file first, the settings of this one merged over it: a file can hold only the settings it
+ * changes (as `harness whatif --write-config` writes them).
+ */
+function readWithExtends(file: string, chain: readonly string[]): Record<string, unknown> {
+  if (chain.includes(file)) {
+    throw new ClausegateError('config_invalid', `${file} extends itself through ${[...chain, file].join(' → ')}`, {
+      hint: 'remove the "extends" that closes the circle',
+      location: { file },
+    });
+  }
+  const { extends: base, ...own } = readJsonObject(file);
+  if (base === undefined) return own;
+  if (typeof base !== 'string' || base.trim() === '') {
+    throw new ClausegateError('config_invalid', `${file}: "extends" must be the path of another config file, relative to this one`, { location: { file } });
+  }
+  const baseFile = path.resolve(path.dirname(file), base);
+  if (!existsSync(baseFile)) {
+    throw new ClausegateError('config_not_found', `${file} extends ${baseFile}, which does not exist`, {
+      hint: `fix "extends" in ${file} (it is relative to that file's folder)`,
+      location: { file },
+    });
+  }
+  return mergeDeep(readWithExtends(baseFile, [...chain, file]), own);
 }
 
 function readJsonObject(file: string): Record<string, unknown> {

@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
  * Writes `content` to `file` and flushes it to the disk before returning, so that a rename done
  * afterwards never publishes a file whose bytes are still only in the page cache.
  */
-export async function writeFileDurably(file: string, content: string): Promise<void> {
+export async function writeFileDurably(file: string, content: string | Uint8Array): Promise<void> {
   const handle = await open(file, 'w');
   try {
     await handle.writeFile(content, 'utf8');

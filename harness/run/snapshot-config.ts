@@ -5,6 +5,6 @@ import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
  * (`paths`) and logging, which differ between machines and never change an answer.
  */
 export function snapshotConfig(config: ClausegateConfig): Record<string, unknown> {
-  const { paths: _paths, logging: _logging, ...shaping } = config;
+  const { paths: _paths, logging: _logging, reports: _reports, ...shaping } = config;
   return JSON.parse(JSON.stringify(shaping)) as Record<string, unknown>;
 }
