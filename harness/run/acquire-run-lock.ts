@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { link, open, readFile, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export const RUN_LOCK_FILE = 'run.lock';
 
 /**
  * Takes the lock of a run folder so that no two processes answer the same run's cases: a file
- * created with `open(…, 'wx')` holding pid, host, start time and a heartbeat refreshed every few
+ * created whole (a private file hard-linked to its name) holding pid, host, start time and a heartbeat refreshed every few
  * seconds. A live holder (a fresh heartbeat, and on this host a running pid) makes it throw
  * `run_locked` (exit 2) naming the holder; a dead one (its pid gone on this host, or its heartbeat
  * stale) is taken over, and `note` says so.
@@ -78,21 +78,29 @@ export async function acquireRunLock(directory: string, options: AcquireRunLockO
   });
 }
 
+/**
+ * Creates the lock file whole or not at all: the content is written and synced to a private file,
+ * then hard-linked to the lock's name (`link` fails when the name exists), so no other process can
+ * ever read a lock file half written by a live run and mistake it for a crashed one's.
+ */
 async function tryCreate(file: string, content: RunLockFile): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(file, 'wx');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
+  const draft = `${file}.${process.pid}.${content.token}.new`;
+  const handle = await open(draft, 'wx');
   try {
     await handle.writeFile(`${JSON.stringify(content)}\n`, 'utf8');
     await handle.sync();
   } finally {
     await handle.close();
   }
-  return true;
+  try {
+    await link(draft, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await unlink(draft).catch(() => undefined);
+  }
 }
 
 async function readHolder(file: string): Promise<RunLockFile | 'gone' | 'unreadable'> {
