@@ -10,20 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchConfigFile, SCALE_SOURCE } from './bench-config.ts';
 import { generateScaleCorpus } from './generate-scale-corpus.ts';
+import { median, percentile } from './bench-statistics.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const cacheDir = path.join(repoRoot, '.cache/scale-corpus');
 const seed = Number(process.env.BENCH_SEED ?? 1);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
-}
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { recursive: true }).map((entry) => path.join(folder, String(entry))).filter((file) => statSync(file).isFile());
 }

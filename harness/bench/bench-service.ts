@@ -17,15 +17,12 @@ import autocannon from 'autocannon';
 import { answerQuestion } from '../../pipeline/answer-question.ts';
 import { loadConfig } from '../../pipeline/config/index.ts';
 import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+import { percentile } from './bench-statistics.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const KEY = 'bench-key';
 
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
-}
 
 function run(args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {

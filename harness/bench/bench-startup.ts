@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { median } from './bench-statistics.ts';
 
 /** One whole-process run: wall time, and CPU time and peak RSS when GNU time is installed. */
 interface ProcessRun {
@@ -31,11 +32,6 @@ function runOnce(command: readonly string[], cwd: string): ProcessRun {
   return { wallMs, cpuMs: (user! + system!) * 1000, maxRssMiB: maxRssKb! / 1024 };
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 function describe(label: string, runs: readonly ProcessRun[], floor: readonly ProcessRun[], goalMs?: number): string {
   const wall = median(runs.map((run) => run.wallMs));

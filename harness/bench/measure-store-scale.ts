@@ -12,18 +12,11 @@ import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
 import { openIndex, writeIndex, type IndexManifestInput } from '../../pipeline/store/index.ts';
 import type { Chunk } from '../../pipeline/types.ts';
 import { benchConfig } from './bench-config.ts';
+import { median, percentile } from './bench-statistics.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const factors = process.argv.slice(2).map(Number).filter((value) => value > 0);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
-}
 
 /** A seeded Gaussian source (mulberry32 + Box–Muller), so every run builds the same table. */
 function createGaussian(seed: number): () => number {

@@ -24,20 +24,12 @@ import { benchService } from './bench-service.ts';
 import { benchLongLine } from './bench-long-line.ts';
 import { benchStartup } from './bench-startup.ts';
 import { benchSweep } from './bench-sweep.ts';
+import { median, percentile } from './bench-statistics.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const corpus = path.resolve(repoRoot, '../shared/corpus/cme');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
-}
 
 function ensurePdftotext(): void {
   if (spawnSync('pdftotext', ['-v']).error === undefined) return;

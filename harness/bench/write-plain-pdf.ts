@@ -1,3 +1,5 @@
+import { buildTestPdf, streamObject } from '../../pipeline/extract/build-test-pdf.ts';
+
 /**
  * A small PDF writer for the scale benchmark's synthetic documents: US Letter pages of positioned
  * text lines in Helvetica (a standard font, not embedded), each line made of cells at given x
@@ -43,20 +45,10 @@ export function writePlainPdf(pages: readonly PdfPage[], title: string): Uint8Ar
     });
     operations.push('ET');
     const content = operations.join('\n');
-    objects.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+    objects.push(streamObject(content));
   });
 
-  let text = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(text.length);
-    text += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const crossReference = text.length;
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  text += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${crossReference}\n%%EOF\n`;
-  return new TextEncoder().encode(text);
+  return buildTestPdf(objects, '/Info 5 0 R ');
 }
 
 function escapePdfText(text: string): string {

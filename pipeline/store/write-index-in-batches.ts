@@ -1,4 +1,4 @@
-import { mkdir, rename, readdir, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { CHUNK_TABLE_NAME, resolveIndexLayout, VERSION_FILES } from './index-lay
 import { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf, type KeywordEntry } from './keyword-index.ts';
 import { syncDirectory, writeFileDurably } from './write-file-durably.ts';
 import { STORE_FORMAT } from './index-manifest.ts';
-import { findLastVersionWithDocuments, readPreviousVersion, removeLeftovers, type WriteIndexResult } from './write-index.ts';
+import { pruneVersions, readPreviousVersion, removeLeftovers, type WriteIndexResult } from './write-index.ts';
 
 /** Input of `beginIndexWrite`. */
 export interface BeginIndexWriteInput {
@@ -118,17 +118,7 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
         await abort();
         throw error;
       }
-      const warnings: string[] = [];
-      const lastWithDocuments = manifest.counts.documents > 0 ? indexVersion : await findLastVersionWithDocuments(layout.versionsDir, indexVersion);
-      for (const entry of await readdir(layout.versionsDir)) {
-        if (entry === indexVersion || entry === previous || entry === lastWithDocuments) continue;
-        try {
-          await rm(path.join(layout.versionsDir, entry), { recursive: true, force: true });
-          removed.push(entry);
-        } catch (error) {
-          warnings.push(`could not delete the old index version ${path.join(layout.versionsDir, entry)}: ${(error as Error).message}`);
-        }
-      }
+      const warnings = await pruneVersions(layout, manifest, previous, removed);
       return { versionDir, manifest, removed, warnings };
     },
     abort,

@@ -101,6 +101,18 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
     throw error;
   }
 
+  const warnings = await pruneVersions(layout, manifest, previous, removed);
+  await input.onStep?.('cleaned');
+  return { versionDir, manifest, removed, warnings };
+}
+
+/**
+ * After a switch to `manifest`'s version: deletes every other version but the previous one and the
+ * last one with documents (kept for a shrink to be undone), adding each deleted one to `removed`.
+ * Returns a warning per version that could not be deleted.
+ */
+export async function pruneVersions(layout: IndexLayout, manifest: IndexManifest, previous: string | undefined, removed: string[]): Promise<string[]> {
+  const { indexVersion } = manifest;
   const warnings: string[] = [];
   const lastWithDocuments = manifest.counts.documents > 0 ? indexVersion : await findLastVersionWithDocuments(layout.versionsDir, indexVersion);
   for (const entry of await readdir(layout.versionsDir)) {
@@ -112,8 +124,7 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
       warnings.push(`could not delete the old index version ${path.join(layout.versionsDir, entry)}: ${(error as Error).message}`);
     }
   }
-  await input.onStep?.('cleaned');
-  return { versionDir, manifest, removed, warnings };
+  return warnings;
 }
 
 /** The manifest to write, after checking that the input is consistent (a mismatch is a bug of the caller). */
