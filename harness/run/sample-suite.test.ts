@@ -291,7 +291,7 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
     const comparison = Comparison.parse(JSON.parse(readFileSync(path.join(directory, 'comparison.json'), 'utf8')));
     expect([comparison.base.runId, comparison.head.runId]).toEqual(['whole', 'threshold-3']);
     // Each run folder keeps its settings (config.json): the changed one is named.
-    expect(comparison.config).toEqual({ digestChanged: true, changes: [{ path: 'gate.relevanceThreshold', before: 2, after: 3 }] });
+    expect(comparison.config).toEqual({ digestChanged: true, changes: [{ path: 'gate.minChunksRequired', before: 1, after: 2 }, { path: 'gate.relevanceThreshold', before: 2, after: 3 }] });
     const flips = comparison.flips.passToFail;
     expect(flips.length).toBeGreaterThan(0);
     expect(flips.every((flip) => flip.base.status === 'answered' && flip.head.status === 'refused' && flip.head.reasons.length > 0)).toBe(true);
