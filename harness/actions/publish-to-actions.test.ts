@@ -2,14 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { RunReport } from '../report/index.ts';
 import { renderSummaryMarkdown } from '../report/render-summary-markdown.ts';
 import { caseResult, craftReport } from './actions-fixtures.ts';
 import type { ActionsAdapter, ActionsAnnotation } from './actions-adapter.ts';
 import { createActionsAdapter, isGitHubActions } from './create-actions-adapter.ts';
 import { MAX_CASE_ANNOTATIONS, publishToActions } from './publish-to-actions.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 
 /** Records every call; `appendSummary` keeps the text. */
 class RecordingActions implements ActionsAdapter {

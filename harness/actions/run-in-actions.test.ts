@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli.ts';
 import { renderSummaryMarkdown } from '../report/render-summary-markdown.ts';
-import { RunReport } from '../report/index.ts';
 import { displayPath } from '../run/index.ts';
 import { readReportFile } from '../report/testing/read-report-file.ts';
 

@@ -87,18 +87,15 @@ async function loadVersion(layout: IndexLayout, source: string, indexVersion: st
   checkStoreFormat(manifest, source);
   if (expected !== undefined) checkEmbedder(manifest, expected.embedder, source);
 
-  const keywordFile = path.join(versionDir, VERSION_FILES.keywordIndex);
-  const definitionsFile = path.join(versionDir, VERSION_FILES.definitions);
   const tableFile = path.join(versionDir, 'chunks.lance');
   const unreadable = (error: unknown): never => {
     throw corruptIndexError(layout, tableFile, `cannot be read: ${(error as Error).message}`, error);
   };
-  let opened: OpenedChunkTable | undefined = await openChunkTable(versionDir, manifest.embedder.dimensions).catch(unreadable);
+  const opened = await openChunkTable(versionDir, manifest.embedder.dimensions).catch(unreadable);
   try {
     return await loadOpenedVersion(layout, source, versionDir, manifest, opened, unreadable);
   } catch (error) {
     opened.close();
-    opened = undefined;
     throw error;
   }
 }

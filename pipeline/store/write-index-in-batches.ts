@@ -1,18 +1,13 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
 import * as lancedb from '@lancedb/lancedb';
 import { z } from 'zod';
 import { ClausegateError } from '../errors.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
 import { indexChunkVectors, toChunkArrowTable } from './chunk-table.ts';
-import { writeCurrentPointer } from './current-pointer.ts';
-import type { DefinitionsFile } from './definitions-file.ts';
-import { IndexManifest, type IndexManifestInput } from './index-manifest.ts';
-import { CHUNK_TABLE_NAME, resolveIndexLayout, VERSION_FILES } from './index-layout.ts';
-import { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf, type KeywordEntry } from './keyword-index.ts';
-import { syncDirectory, writeFileDurably } from './write-file-durably.ts';
-import { STORE_FORMAT } from './index-manifest.ts';
-import { pruneVersions, readPreviousVersion, removeLeftovers, type WriteIndexResult } from './write-index.ts';
+import { IndexManifest, STORE_FORMAT, type IndexManifestInput } from './index-manifest.ts';
+import { CHUNK_TABLE_NAME, resolveIndexLayout } from './index-layout.ts';
+import { KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf, type KeywordEntry } from './keyword-index.ts';
+import { pruneVersions, startVersion, switchToVersion, writeVersionFiles, type WriteIndexResult } from './write-index.ts';
 
 /** Input of `beginIndexWrite`. */
 export interface BeginIndexWriteInput {
@@ -52,14 +47,7 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
   const { indexVersion, dimensions, source } = input;
   const partialDir = layout.partialDir(indexVersion);
   const versionDir = layout.versionDir(indexVersion);
-  await mkdir(layout.versionsDir, { recursive: true });
-  const previous = await readPreviousVersion(layout);
-  if (previous === indexVersion) {
-    throw new ClausegateError('internal', `index version ${indexVersion} of source "${source}" is already the current version`, {
-      hint: 'every write needs a new indexVersion (it is derived from the ingest time)',
-    });
-  }
-  const removed = await removeLeftovers(layout.versionsDir, layout.sourceDir, indexVersion);
+  const { previous, removed } = await startVersion(layout, source, indexVersion);
   await mkdir(partialDir);
 
   const connection = await lancedb.connect(partialDir);
@@ -104,15 +92,8 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
         // The vector index is built once over the whole table, as writeIndex does.
         manifest.store = { format: STORE_FORMAT, vectorIndex: await indexChunkVectors(table, keywordEntries.length, dimensions) };
         closeTable();
-        const keywordIndex = createKeywordIndex(keywordEntries.splice(0));
-        await writeFileDurably(path.join(partialDir, VERSION_FILES.keywordIndex), JSON.stringify(keywordIndex.toFile()));
-        const definitionsFile: DefinitionsFile = { schemaVersion: 1, definitions: definitions.map((entry) => ({ ...entry })) };
-        await writeFileDurably(path.join(partialDir, VERSION_FILES.definitions), `${JSON.stringify(definitionsFile, null, 2)}\n`);
-        await writeFileDurably(path.join(partialDir, VERSION_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
-        await syncDirectory(partialDir);
-        await rename(partialDir, versionDir);
-        await syncDirectory(layout.versionsDir);
-        await writeCurrentPointer(layout, indexVersion);
+        await writeVersionFiles(partialDir, keywordEntries.splice(0), definitions, manifest);
+        await switchToVersion(layout, indexVersion);
         state = 'published';
       } catch (error) {
         await abort();

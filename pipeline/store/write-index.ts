@@ -8,7 +8,7 @@ import { readCurrentPointer, writeCurrentPointer } from './current-pointer.ts';
 import type { DefinitionsFile } from './definitions-file.ts';
 import { IndexManifest, STORE_FORMAT, type IndexManifestInput } from './index-manifest.ts';
 import { PARTIAL_SUFFIX, resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
-import { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf } from './keyword-index.ts';
+import { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf, type KeywordEntry } from './keyword-index.ts';
 import { syncDirectory, writeFileDurably } from './write-file-durably.ts';
 
 /** The steps of `writeIndex`, in order, as reported to `onStep`. */
@@ -59,15 +59,7 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
   const partialDir = layout.partialDir(indexVersion);
   const versionDir = layout.versionDir(indexVersion);
 
-  await mkdir(layout.versionsDir, { recursive: true });
-  const previous = await readPreviousVersion(layout);
-  if (previous === indexVersion) {
-    throw new ClausegateError('internal', `index version ${indexVersion} of source "${input.source}" is already the current version`, {
-      hint: 'every write needs a new indexVersion (it is derived from the ingest time)',
-    });
-  }
-  // Leftovers of an interrupted write: never current, so they are safe to delete (we hold the lock).
-  const removed = await removeLeftovers(layout.versionsDir, layout.sourceDir, indexVersion);
+  const { previous, removed } = await startVersion(layout, input.source, indexVersion);
 
   let published = false;
   try {
@@ -76,20 +68,10 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
     manifest.store = { format: STORE_FORMAT, vectorIndex };
     await input.onStep?.('table-written');
 
-    const keywordIndex = createKeywordIndex(input.chunks.map(keywordEntryOf));
-    await writeFileDurably(path.join(partialDir, VERSION_FILES.keywordIndex), JSON.stringify(keywordIndex.toFile()));
-    const definitionsFile: DefinitionsFile = { schemaVersion: 1, definitions: input.definitions.map((entry) => ({ ...entry })) };
-    await writeFileDurably(path.join(partialDir, VERSION_FILES.definitions), `${JSON.stringify(definitionsFile, null, 2)}\n`);
-    // The manifest goes last: a version folder with a valid manifest is complete.
-    await writeFileDurably(path.join(partialDir, VERSION_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
-    await syncDirectory(partialDir);
+    await writeVersionFiles(partialDir, input.chunks.map(keywordEntryOf), input.definitions, manifest);
     await input.onStep?.('files-written');
 
-    await rename(partialDir, versionDir);
-    await syncDirectory(layout.versionsDir);
-    await input.onStep?.('version-renamed');
-
-    await writeCurrentPointer(layout, indexVersion);
+    await switchToVersion(layout, manifest.indexVersion, () => input.onStep?.('version-renamed'));
     published = true;
     await input.onStep?.('pointer-switched');
   } catch (error) {
@@ -104,6 +86,42 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
   const warnings = await pruneVersions(layout, manifest, previous, removed);
   await input.onStep?.('cleaned');
   return { versionDir, manifest, removed, warnings };
+}
+
+/**
+ * Begins a new version `indexVersion` of the source laid out as `layout`: makes sure its versions
+ * folder exists, refuses a version that is already current (a bug of the caller), and deletes the
+ * leftovers of interrupted writes (never current, so safe to delete; the caller holds the lock).
+ * Returns the current version, if any, and what was deleted.
+ */
+export async function startVersion(layout: IndexLayout, source: string, indexVersion: string): Promise<{ previous: string | undefined; removed: string[] }> {
+  await mkdir(layout.versionsDir, { recursive: true });
+  const previous = await readPreviousVersion(layout);
+  if (previous === indexVersion) {
+    throw new ClausegateError('internal', `index version ${indexVersion} of source "${source}" is already the current version`, {
+      hint: 'every write needs a new indexVersion (it is derived from the ingest time)',
+    });
+  }
+  return { previous, removed: await removeLeftovers(layout.versionsDir, layout.sourceDir, indexVersion) };
+}
+
+/** Writes the keyword index, the definitions and, last, the manifest into the unpublished version folder, and syncs it. */
+export async function writeVersionFiles(partialDir: string, keywordEntries: KeywordEntry[], definitions: readonly DefinitionEntry[], manifest: IndexManifest): Promise<void> {
+  const keywordIndex = createKeywordIndex(keywordEntries);
+  await writeFileDurably(path.join(partialDir, VERSION_FILES.keywordIndex), JSON.stringify(keywordIndex.toFile()));
+  const definitionsFile: DefinitionsFile = { schemaVersion: 1, definitions: definitions.map((entry) => ({ ...entry })) };
+  await writeFileDurably(path.join(partialDir, VERSION_FILES.definitions), `${JSON.stringify(definitionsFile, null, 2)}\n`);
+  // The manifest goes last: a version folder with a valid manifest is complete.
+  await writeFileDurably(path.join(partialDir, VERSION_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
+  await syncDirectory(partialDir);
+}
+
+/** Renames the complete version folder into place, then switches `CURRENT` to it (`renamed` runs between the two). */
+export async function switchToVersion(layout: IndexLayout, indexVersion: string, renamed?: () => unknown): Promise<void> {
+  await rename(layout.partialDir(indexVersion), layout.versionDir(indexVersion));
+  await syncDirectory(layout.versionsDir);
+  await renamed?.();
+  await writeCurrentPointer(layout, indexVersion);
 }
 
 /**
