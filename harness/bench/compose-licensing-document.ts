@@ -1,3 +1,5 @@
+import { createRandom } from '../../pipeline/store/store-fixtures.ts';
+
 /**
  * Composes one synthetic licensing document from a seed: a title, numbered sections with
  * subsections, a definitions section ("X" means …), fee tables with rows, and closing notes — the
@@ -18,18 +20,6 @@ export interface ComposedDocument {
   fileStem: string;
   blocks: DocumentBlock[];
   questions: string[];
-}
-
-/** A seeded pseudo-random generator (mulberry32): the same seed gives the same sequence. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const VENUE_FIRST = ['Harbour', 'Northgate', 'Meridian', 'Kestrel', 'Bluewater', 'Granite', 'Lakeshore', 'Summit', 'Redwood', 'Ironbridge', 'Silverline', 'Westmark', 'Eastfield', 'Copperhill', 'Stonebrook', 'Falcon', 'Juniper', 'Oakridge', 'Pinecrest', 'Riverside'];

@@ -1,9 +1,9 @@
 /**
  * Renders a table row, extracted as cells joined by ` | `, as a reader writes it: `heading — row
- * label: value`. The value is the trailing cells that are figures (`$134.50`, `10%`, `$50 | $125`
+ * label: value`. The value is the trailing cells that are figures (`$12.00`, `10%`, `$50 | $125`
  * become `$50, $125`); the first cell is the heading when two or more label cells remain, the rest
- * the row label (joined by `, `). `Display Device | Real Time | Device | $134.50` becomes
- * `Display Device — Real Time, Device: $134.50`. Text without ` | ` is returned unchanged, and so is
+ * the row label (joined by `, `). `Usage Fees | Tier A | Per User | $12.00` becomes
+ * `Usage Fees — Tier A, Per User: $12.00`. Text without ` | ` is returned unchanged, and so is
  * a row whose last cell is no figure (there is no value to lead to).
  */
 export function renderTableRow(text: string): string {

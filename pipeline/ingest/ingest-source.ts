@@ -224,13 +224,13 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
   }
 }
 
+/** Folder of `<indexDir>` where recognised pages are cached by the hash of their image (shared by every source and version). */
+const OCR_CACHE_FOLDER = 'ocr-cache';
+
 /**
  * Extraction threads: one per core, but none for a handful of documents (starting a worker loads
  * the PDF reader again, which costs more than extracting two or three documents in place).
  */
-/** Folder of `<indexDir>` where recognised pages are cached by the hash of their image (shared by every source and version). */
-const OCR_CACHE_FOLDER = 'ocr-cache';
-
 function defaultWorkers(documents: number): number {
   if (documents < 4) return 0;
   return Math.max(1, Math.min(availableParallelism(), Math.ceil(documents / 4)));

@@ -22,7 +22,7 @@ const TEXTS = [
 ];
 
 /** A deterministic generator in [0, 1) (mulberry32), so fixture vectors never change. */
-function createRandom(seed: number): () => number {
+export function createRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
