@@ -35,13 +35,20 @@ const CHARS = {
 /**
  * Renders rows as a plain terminal table (cli-table3) with a rule under the header, no line wider
  * than `width`: when the cells' natural widths do not fit, the widest columns are narrowed and their
- * cells wrap at word boundaries (a single word longer than its column is cut with `…`). Cells are
- * converted with `String()`; a cell may hold several lines.
+ * cells wrap at word boundaries (a single word longer than its column is cut with `…`); the cells of
+ * a right-aligned column (numbers) are not wrapped, only its header. Cells are converted with
+ * `String()`; a cell may hold several lines.
  */
 export function renderTerminalTable(header: readonly string[], rows: readonly (readonly unknown[])[], options: RenderTerminalTableOptions): string {
   const cells = rows.map((row) => header.map((_, column) => String(row[column] ?? '')));
   const natural = header.map((title, column) => Math.max(displayWidth(title), ...cells.map((row) => displayWidth(row[column]!))));
-  const longestWord = header.map((title, column) => Math.max(...[title, ...cells.map((row) => row[column]!)].flatMap((text) => text.split(/\s+/)).map(displayWidth)));
+  // A right-aligned column holds numbers: its cells are never wrapped, only its header.
+  const longestWord = header.map((title, column) =>
+    Math.max(
+      ...title.split(/\s+/).map(displayWidth),
+      ...cells.flatMap((row) => (options.align?.[column] === 'right' ? [displayWidth(row[column]!)] : row[column]!.split(/\s+/).map(displayWidth))),
+    ),
+  );
   const table = new Table({
     head: [...header],
     chars: CHARS,
