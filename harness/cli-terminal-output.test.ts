@@ -65,7 +65,7 @@ describe('terminal output of run, compare, whatif and sweep', () => {
     expect(widerThan(text.stdout, 100)).toEqual([]);
     expect(text.stdout).not.toMatch(/^\||^#|\*\*/m);
     expect(text.stdout).toMatch(/^gate {2,}base {2,}head {2,}head under base gate$/m);
-    expect(text.stdout).toContain('config gate.relevanceThreshold: 2 → 3');
+    expect(text.stdout).toMatch(/^  - config gate\.relevanceThreshold: 2 → 3$/m);
     expect(text.stdout).toMatch(/^Pass → fail \(\d+\):$/m);
 
     const narrow = await harness(['compare', ...sides], 72);

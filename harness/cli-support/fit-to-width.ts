@@ -16,18 +16,22 @@ export function joinToWidth(parts: readonly string[], width: number, indent = ' 
   return lines.map((text) => cutToWidth(text, width)).join('\n');
 }
 
-/** Wraps `text` at spaces into lines of at most `width` columns; continuation lines start with `indent`. */
+/**
+ * Wraps `text` at spaces into lines of at most `width` columns, keeping its leading spaces;
+ * continuation lines start with `indent`.
+ */
 export function wrapToWidth(text: string, width: number, indent = '  '): string {
   const lines: string[] = [];
-  let line = '';
+  let line = /^\s*/.exec(text)![0];
+  const lead = line;
   for (const word of text.split(/\s+/).filter((item) => item !== '')) {
-    const candidate = line === '' ? word : `${line} ${word}`;
-    if (line !== '' && columnsOf(candidate) > width) {
+    const candidate = line === lead ? `${line}${word}` : `${line} ${word}`;
+    if (line !== lead && columnsOf(candidate) > width) {
       lines.push(line);
       line = `${indent}${word}`;
     } else line = candidate;
   }
-  if (line !== '') lines.push(line);
+  if (line !== lead) lines.push(line);
   return lines.map((item) => cutToWidth(item, width)).join('\n');
 }
 
