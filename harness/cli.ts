@@ -39,7 +39,7 @@ export async function runCli(args: readonly string[], io: CommandIo = processIo(
     .demandCommand(1, 'name a command; see --help')
     .recommendCommands()
     .help()
-    .wrap(Math.min(110, process.stdout.columns || 110))
+    .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((message, error) => {
       throw error ?? new UsageError(message);

@@ -43,8 +43,9 @@ interface RunOptions extends GlobalOptions {
 const DEFAULT_CONCURRENCY = { offline: 1, openai: 4 } as const;
 
 /**
- * `harness run`: replays a golden suite through the pipeline, scores it, checks the gates and writes
- * the reports; with `--compare <baseline>`, also compares the run with that baseline and adds the
+ * `harness run`: replays a golden suite through the pipeline, scores it, checks the gates, writes
+ * the reports and prints a compact summary within the terminal's width (`--verbose`: the details);
+ * with `--compare <baseline>`, also compares the run with that baseline and adds the
  * comparison to its `report.html` (the baseline is read before any case runs, so a wrong one fails fast).
  */
 export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
