@@ -3,6 +3,7 @@ import { isClausegateError } from '../pipeline/errors.ts';
 import { describeFileSystemError } from './cli-support/describe-file-system-error.ts';
 import type { GlobalOptions } from './cli-support/create-context.ts';
 import { exitCodeFor } from './cli-support/exit-codes.ts';
+import { terminalColumns } from './cli-support/fit-to-width.ts';
 import { findInvokedCommands, HARNESS_COMMANDS } from './cli-support/harness-commands.ts';
 
 /** The outside world as the CLI sees it; tests pass their own. */
@@ -12,6 +13,8 @@ export interface CommandIo {
   interactive: boolean;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Terminal width that tables and summaries fit in (default 100: stdout is not a terminal). */
+  columns?: number;
 }
 
 /** Registers one subcommand; `setExitCode` is how a command reports its outcome. */
@@ -36,7 +39,7 @@ export async function runCli(args: readonly string[], io: CommandIo = processIo(
     .demandCommand(1, 'name a command; see --help')
     .recommendCommands()
     .help()
-    .wrap(Math.min(110, process.stdout.columns || 110))
+    .wrap(Math.min(110, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((message, error) => {
       throw error ?? new UsageError(message);
@@ -77,5 +80,6 @@ function processIo(): CommandIo {
     interactive: Boolean(process.stderr.isTTY) && !process.env.CI,
     stdout: (text) => process.stdout.write(`${text}\n`),
     stderr: (text) => process.stderr.write(`${text}\n`),
+    columns: terminalColumns(process.stdout),
   };
 }

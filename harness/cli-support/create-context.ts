@@ -1,4 +1,5 @@
 import { loadConfig, type LoadedConfig } from '../../pipeline/config/index.ts';
+import { DEFAULT_COLUMNS } from './fit-to-width.ts';
 
 /** Options every command accepts. */
 export interface GlobalOptions {
@@ -14,15 +15,20 @@ export interface CommandContext extends LoadedConfig {
   interactive: boolean;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Columns a line of output may take: the terminal's width, or 100 when stdout is not a terminal. */
+  columns: number;
 }
 
 /** Loads the config for a command, applying `--provider` over the file and environment. */
-export function createContext(options: GlobalOptions, io: { env: Record<string, string | undefined>; cwd: string; stdout: (text: string) => void; stderr: (text: string) => void; interactive: boolean }): CommandContext {
+export function createContext(
+  options: GlobalOptions,
+  io: { env: Record<string, string | undefined>; cwd: string; stdout: (text: string) => void; stderr: (text: string) => void; interactive: boolean; columns?: number },
+): CommandContext {
   const loaded = loadConfig({
     file: options.config,
     cwd: io.cwd,
     env: io.env,
   });
   if (options.provider) loaded.config.provider = options.provider;
-  return { ...loaded, ...io };
+  return { ...loaded, ...io, columns: io.columns ?? DEFAULT_COLUMNS };
 }

@@ -6,8 +6,9 @@ import { formatIssues, loadConfig } from '../../pipeline/config/load-config.ts';
 import { ClausegateError } from '../../pipeline/errors.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
+import { chooseOutputFormat, FORMAT_OPTION, type OutputFormat } from '../cli-support/output-format.ts';
 import type { CommandIo } from '../cli.ts';
-import { compareReports, loadComparableReport, renderComparisonHtml, renderComparisonMarkdown, type ComparableReport } from '../compare/index.ts';
+import { compareReports, loadComparableReport, renderComparisonHtml, renderComparisonMarkdown, renderComparisonText, type ComparableReport } from '../compare/index.ts';
 import { REPORT_FILES } from '../report/index.ts';
 import { addComparisonToReport } from '../report-sections/index.ts';
 import { displayPath, resolveConfigPaths } from '../run/index.ts';
@@ -18,6 +19,7 @@ interface CompareOptions extends GlobalOptions {
   head: string;
   suite?: string;
   json: boolean;
+  format: OutputFormat;
   html?: string;
   sweep?: string[];
   reportHtml?: boolean;
@@ -29,8 +31,8 @@ interface CompareOptions extends GlobalOptions {
 /**
  * `harness compare <base> <head>`: the before/after of two reports — each a run folder, a
  * `report.json`, a committed baseline file, or a git ref whose committed baseline is read
- * (`git show <ref>:reports/baseline/<suite>.json`). Prints Markdown (for a pull-request comment or
- * job summary) or `--json`. When the head is a run folder (or its `report.json`) the comparison
+ * (`git show <ref>:reports/baseline/<suite>.json`). Prints tables for the terminal, `--format
+ * markdown` (for a pull-request comment or job summary) or `--format json`. When the head is a run folder (or its `report.json`) the comparison
  * becomes the "Comparison with baseline" section of that run's `report.html` (`comparison.json`
  * and `comparison.md` beside it; `--no-report-html` leaves the folder alone); `--html` also writes
  * a self-contained page, with `--sweep` charts added. Exit 0: the gates of each run decide, a
@@ -45,7 +47,8 @@ export function registerCompareCommand(cli: Argv<GlobalOptions>, io: CommandIo, 
         .positional('base', { type: 'string', demandOption: true, describe: 'before: reports/<run-id>, a report.json, reports/baseline/<suite>.json, or a git ref (origin/main)' })
         .positional('head', { type: 'string', demandOption: true, describe: 'after: the same kinds' })
         .option('suite', { type: 'string', describe: "suite whose committed baseline a git ref names (default: the other side's suite)" })
-        .option('json', { type: 'boolean', default: false, describe: 'print the comparison as JSON' })
+        .option('format', FORMAT_OPTION)
+        .option('json', { type: 'boolean', default: false, describe: 'print the comparison as JSON (= --format json)' })
         .option('markdown', { type: 'string', describe: 'also write the Markdown to this file' })
         .option('report-html', {
           type: 'boolean',
@@ -81,7 +84,8 @@ export function registerCompareCommand(cli: Argv<GlobalOptions>, io: CommandIo, 
       }
       const comparison = compareReports({ report: base.report, label: specs.base }, { report: head.report, label: specs.head });
       const markdown = renderComparisonMarkdown(comparison);
-      context.stdout(options.json ? JSON.stringify(comparison, null, 2) : markdown);
+      const format = chooseOutputFormat(options);
+      context.stdout(format === 'json' ? JSON.stringify(comparison, null, 2) : format === 'markdown' ? markdown : renderComparisonText(comparison, { width: context.columns }));
       if (options.markdown !== undefined) await writeOut(context.cwd, options.markdown, markdown);
       const headFolder = runFolderOf(path.resolve(context.cwd, specs.head), head);
       if (options.reportHtml === true && headFolder === null) {

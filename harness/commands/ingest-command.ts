@@ -5,7 +5,7 @@ import { createEmbedder } from '../../pipeline/providers/create-embedder.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { createProgress } from '../cli-support/create-progress.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
-import { formatTable } from '../cli-support/format-table.ts';
+import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import { resolveSource } from '../cli-support/resolve-source.ts';
 import type { CommandIo } from '../cli.ts';
 
@@ -56,7 +56,7 @@ export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
         onProgress: (event) => progress.update(event.phase, event.done, event.total, event.doc),
       });
       progress.stop();
-      context.stdout(options.json ? JSON.stringify(summary, null, 2) : formatIngestSummary(summary));
+      context.stdout(options.json ? JSON.stringify(summary, null, 2) : formatIngestSummary(summary, context.columns));
       const problems = summary.counts.skipped + summary.counts.duplicates;
       setExitCode(options.strict && problems > 0 ? EXIT.failed : EXIT.ok);
     },
@@ -64,28 +64,30 @@ export function registerIngestCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
 }
 
 /** The human-readable ingest summary: counts, then every skipped or duplicate file with its reason. */
-export function formatIngestSummary(summary: IngestSummary): string {
+export function formatIngestSummary(summary: IngestSummary, width: number): string {
   const { counts, timings } = summary;
   const lines = [
     `Indexed source "${summary.source}" from ${summary.root}`,
     `index version ${summary.indexVersion} · embedder ${summary.embedder}`,
     '',
-    formatTable(
+    renderTerminalTable(
       ['files', 'documents', 'pages', 'chunks', 'definitions', 'skipped', 'duplicates', 'reused', 'embedded', 'time'],
       [[counts.files, counts.documents, counts.pages, counts.chunks, counts.definitions, counts.skipped, counts.duplicates, counts.reusedDocuments, counts.embeddedChunks, `${(timings.totalMs / 1000).toFixed(2)} s`]],
+      { width },
     ),
   ];
   const problems = summary.documents.filter((document) => document.status === 'skipped' || document.status === 'duplicate');
   if (problems.length > 0) {
     lines.push('', 'Not indexed:');
     lines.push(
-      formatTable(
+      renderTerminalTable(
         ['document', 'reason', 'detail'],
         problems.map((document) =>
           document.status === 'duplicate'
             ? [document.doc, 'duplicate', `byte-identical to ${document.duplicateOf}`]
             : [document.doc, document.reason ?? '', document.message ?? ''],
         ),
+        { width },
       ),
     );
   }
@@ -93,10 +95,10 @@ export function formatIngestSummary(summary: IngestSummary): string {
   if (recognised.length > 0) {
     const pages = recognised.reduce((total, document) => total + (document.ocrPages ?? []).length, 0);
     lines.push('', `Recognised by OCR (no usable text layer): ${pages} ${pages === 1 ? 'page' : 'pages'} of ${recognised.length} ${recognised.length === 1 ? 'document' : 'documents'}`);
-    lines.push(formatTable(['document', 'OCR pages'], recognised.map((document) => [document.doc, (document.ocrPages ?? []).join(', ')])));
+    lines.push(renderTerminalTable(['document', 'OCR pages'], recognised.map((document) => [document.doc, (document.ocrPages ?? []).join(', ')]), { width }));
   }
   const warned = summary.documents.flatMap((document) => (document.warnings ?? []).map((warning) => [document.doc, warning]));
-  if (warned.length > 0) lines.push('', 'Warnings:', formatTable(['document', 'warning'], warned));
+  if (warned.length > 0) lines.push('', 'Warnings:', renderTerminalTable(['document', 'warning'], warned, { width }));
   for (const note of summary.notes) lines.push(`note: ${note}`);
   return lines.join('\n');
 }

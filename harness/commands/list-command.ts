@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 import { readIndexManifest } from '../../pipeline/store/index.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
-import { formatTable } from '../cli-support/format-table.ts';
+import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import type { CommandIo } from '../cli.ts';
 
 interface ListOptions extends GlobalOptions {
@@ -52,7 +52,7 @@ export function registerListCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
           return [
             `source ${manifest.source} · index ${manifest.indexVersion} (${manifest.createdAt}) · ${embedder} · chunker ${manifest.chunkerVersion} · policy ${manifest.policyVersion}`,
             `${manifest.counts.documents} documents, ${manifest.counts.pages} pages, ${manifest.counts.chunks} chunks, ${manifest.counts.definitions} definitions, ${manifest.counts.skipped} skipped, ${manifest.counts.duplicates} duplicates`,
-            formatTable(['document', 'status', 'pages', 'chunks', 'note'], rows),
+            renderTerminalTable(['document', 'status', 'pages', 'chunks', 'note'], rows, { width: context.columns, align: ['left', 'left', 'right', 'right', 'left'] }),
           ].join('\n');
         });
         context.stdout(blocks.join('\n\n'));

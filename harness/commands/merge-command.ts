@@ -42,7 +42,7 @@ export function registerMergeCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
       // The shards share one config digest (the merge checks it): the first shard's settings are the run's.
       const firstConfig = path.join(path.resolve(context.cwd, reports[0]!.directory), RUN_CONFIG_FILE);
       if (existsSync(firstConfig)) await copyFile(firstConfig, path.join(directory, RUN_CONFIG_FILE));
-      context.stdout(formatRunSummary(report));
+      context.stdout(formatRunSummary(report, { width: context.columns }));
       context.stdout(`\nReports: ${displayPath(context.cwd, path.join(directory, REPORT_FILES.report))} · ${displayPath(context.cwd, path.join(directory, REPORT_FILES.html))}`);
       if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs
       const infrastructure = findInfrastructureErrors(report.cases);

@@ -5,7 +5,7 @@ import { ClausegateError } from '../../pipeline/errors.ts';
 import { writeFileDurably } from '../../pipeline/store/write-file-durably.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
-import { formatTable } from '../cli-support/format-table.ts';
+import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import type { CommandIo } from '../cli.ts';
 import { formatGoldenProblem } from '../golden/format-golden-problem.ts';
 import { loadSuite } from '../golden/load-suite.ts';
@@ -72,7 +72,7 @@ export function registerPerturbCommand(cli: Argv<GlobalOptions>, io: CommandIo, 
       }
 
       const out = path.resolve(context.cwd, options.out ?? path.join(suite.directory, 'perturb.jsonl'));
-      const report = formatSummary(summary, suite.baseline.length, options);
+      const report = formatSummary(summary, suite.baseline.length, options, context.columns);
       if (options.check) {
         if (text !== '') context.stdout(text.trimEnd());
         context.stderr(`${report}\n(--check: ${path.relative(context.cwd, out) || out} not written)`);
@@ -87,12 +87,12 @@ export function registerPerturbCommand(cli: Argv<GlobalOptions>, io: CommandIo, 
   );
 }
 
-function formatSummary(summary: PerturbationSummary, baselineCases: number, options: PerturbOptions): string {
+function formatSummary(summary: PerturbationSummary, baselineCases: number, options: PerturbOptions, width: number): string {
   const rows = GENERATED_KINDS.map((kind) => [kind, summary.byKind[kind], `${((summary.byKind[kind] / Math.max(1, summary.total)) * 100).toFixed(1)}%`]);
   rows.push(['total', summary.total, '100.0%']);
   return [
     `suite ${options.suite} · seed ${options.seed} · per case ${options.perCase} · ${summary.baseCases} of ${baselineCases} baseline cases perturbed`,
-    formatTable(['kind', 'variants', 'share'], rows),
+    renderTerminalTable(['kind', 'variants', 'share'], rows, { width, align: ['left', 'right', 'right'] }),
     `distractor flips: ${(summary.flipShare * 100).toFixed(1)}% · expect refuse: ${summary.expectRefuse} · expect same: ${summary.total - summary.expectRefuse}`,
   ].join('\n');
 }

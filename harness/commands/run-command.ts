@@ -11,7 +11,8 @@ import { createProgress } from '../cli-support/create-progress.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
 import type { CommandIo } from '../cli.ts';
 import { compareReports, loadComparableReport } from '../compare/index.ts';
-import { formatCaseLine, formatRunSummary, REPORT_FILES } from '../report/index.ts';
+import { joinToWidth, wrapToWidth } from '../cli-support/fit-to-width.ts';
+import { formatCaseLine, formatCompactRunSummary, formatRunSummary, REPORT_FILES } from '../report/index.ts';
 import { addComparisonToReport, REPORT_SECTION_FILES } from '../report-sections/index.ts';
 import { displayPath, executeRun, formatSuiteCheck, parseShard, pruneRuns, resolveConfigPaths, RUN_FILES } from '../run/index.ts';
 import { defaultGatesFile } from '../score/index.ts';
@@ -30,6 +31,7 @@ interface RunOptions extends GlobalOptions {
   target?: string;
   apiKey?: string;
   template?: string;
+  verbose: boolean;
 }
 
 /**
@@ -41,8 +43,9 @@ interface RunOptions extends GlobalOptions {
 const DEFAULT_CONCURRENCY = { offline: 1, openai: 4 } as const;
 
 /**
- * `harness run`: replays a golden suite through the pipeline, scores it, checks the gates and writes
- * the reports; with `--compare <baseline>`, also compares the run with that baseline and adds the
+ * `harness run`: replays a golden suite through the pipeline, scores it, checks the gates, writes
+ * the reports and prints a compact summary within the terminal's width (`--verbose`: the details);
+ * with `--compare <baseline>`, also compares the run with that baseline and adds the
  * comparison to its `report.html` (the baseline is read before any case runs, so a wrong one fails fast).
  */
 export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
@@ -66,6 +69,11 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         .option('gates', { type: 'string', describe: 'gates file (default <goldenDir>/<suite>/gates.json if the suite has one, else <goldenDir>/gates.json)' })
         .option('target', { type: 'string', describe: 'answer through a deployed service at this URL (http://HOST:PORT) instead of in process; the local index must be the one it serves' })
         .option('template', { type: 'string', describe: 'answer through a built-in prompt template (balanced, terse, detailed); its id and sha256 go to template.json in the run folder' })
+        .option('verbose', {
+          type: 'boolean',
+          default: false,
+          describe: 'print the details too: each case that did not pass as it finishes (with all its reasons), every metric with its definition, usage, the warnings, every report file',
+        })
         .option('api-key', { type: 'string', describe: 'tenant key for --target (default CLAUSEGATE_TARGET_API_KEY)' })
         .option('compare', {
           type: 'string',
@@ -110,7 +118,8 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         events: {
           onStart(plan, directory, remaining, total) {
             const resumed = total - remaining;
-            context.stderr(`run ${plan.runId}: ${total} cases of suite ${plan.suite}${resumed > 0 ? `, ${resumed} already done (resumed)` : ''}; journal ${displayPath(context.cwd, path.join(directory, RUN_FILES.journal))}`);
+            const started = `run ${plan.runId}: ${total} cases of suite ${plan.suite}${resumed > 0 ? `, ${resumed} already done (resumed)` : ''}`;
+            context.stderr(options.verbose ? joinToWidth([started, `journal ${displayPath(context.cwd, path.join(directory, RUN_FILES.journal))}`], context.columns) : started);
           },
           onNote(note) {
             context.stderr(`note: ${note}`);
@@ -118,7 +127,7 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
           onCaseFinished(result, done, total) {
             if (result.outcome !== 'passed') {
               notPassed += 1;
-              if (!context.interactive) context.stderr(formatCaseLine(result));
+              if (options.verbose && !context.interactive) context.stderr(wrapToWidth(formatCaseLine(result), context.columns, '    '));
             }
             progress.update(`run ${options.suite}`, done, total, notPassed > 0 ? `${notPassed} not passed` : '');
           },
@@ -144,16 +153,27 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
         context.stderr(`template ${template.id} (sha256 ${template.sha256})`);
       }
       if (outcome.alreadyFinished) context.stderr(`run ${report.runId} had already finished; showing its report`);
-      context.stdout(formatRunSummary(report));
       const relative = (name: string) => displayPath(context.cwd, path.join(directory, name));
-      context.stdout(`\nReports: ${relative(REPORT_FILES.report)} · ${relative(REPORT_FILES.summary)} · ${relative(REPORT_FILES.junit)} · ${relative(REPORT_FILES.html)} · ${relative(REPORT_FILES.traces)}`);
+      const width = context.columns;
+      if (options.verbose) {
+        context.stdout(formatRunSummary(report, { width }));
+        const files = [REPORT_FILES.report, REPORT_FILES.summary, REPORT_FILES.junit, REPORT_FILES.html, REPORT_FILES.traces].map(relative);
+        context.stdout(`\n${joinToWidth([`Reports: ${files[0]}`, ...files.slice(1)], width)}`);
+      } else context.stdout(formatCompactRunSummary(report, { width, reportFile: relative(REPORT_FILES.html) }));
       if (baseline !== undefined) {
         const head = await loadComparableReport(directory, comparableOptions);
         const comparison = compareReports({ report: baseline.report, label: String(options.compare) }, { report: head.report, label: displayPath(context.cwd, directory) });
         const written = await addComparisonToReport(directory, comparison);
         for (const warning of written.warnings) context.stderr(`harness: ${warning}`);
         context.stdout(
-          `Compared with ${options.compare}: ${comparison.flips.passToFail.length} pass → fail, ${comparison.flips.failToPass.length} fail → pass · ${relative(REPORT_FILES.html)} (section "Comparison with baseline") · ${relative(REPORT_SECTION_FILES.comparisonMarkdown)}`,
+          joinToWidth(
+            [
+              `Compared with ${options.compare}: ${comparison.flips.passToFail.length} pass → fail, ${comparison.flips.failToPass.length} fail → pass`,
+              `${relative(REPORT_FILES.html)} (section "Comparison with baseline")`,
+              relative(REPORT_SECTION_FILES.comparisonMarkdown),
+            ],
+            width,
+          ),
         );
       }
       if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs

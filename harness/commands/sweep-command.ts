@@ -5,10 +5,11 @@ import { createContext, type GlobalOptions } from '../cli-support/create-context
 import { createProgress } from '../cli-support/create-progress.ts';
 import { describeFileSystemError } from '../cli-support/describe-file-system-error.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
+import { chooseOutputFormat, FORMAT_OPTION, type OutputFormat } from '../cli-support/output-format.ts';
 import type { CommandIo } from '../cli.ts';
 import { REPORT_SECTION_FILES, sweepDirectory, writeReportHtml } from '../report-sections/index.ts';
 import { displayPath, resolveConfigPaths } from '../run/index.ts';
-import { loadReplayInputs, parseSweepRange, renderSweepHtml, renderSweepMarkdown, runSweep, SweepResult } from '../whatif/index.ts';
+import { loadReplayInputs, parseSweepRange, renderSweepHtml, renderSweepMarkdown, renderSweepText, runSweep, SweepResult } from '../whatif/index.ts';
 
 interface SweepOptions extends GlobalOptions {
   report: string;
@@ -16,6 +17,7 @@ interface SweepOptions extends GlobalOptions {
   population: 'all' | 'baseline' | 'perturb';
   out?: string;
   json: boolean;
+  format: OutputFormat;
   gates?: string;
 }
 
@@ -39,7 +41,8 @@ export function registerSweepCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
           type: 'string',
           describe: "folder for sweep.json, sweep.md, sweep.html (default <run folder>/sweep-<setting>, which also adds the chart to the run's report.html; another folder leaves report.html as it is)",
         })
-        .option('json', { type: 'boolean', default: false, describe: 'print sweep.json instead of the table' })
+        .option('format', FORMAT_OPTION)
+        .option('json', { type: 'boolean', default: false, describe: 'print sweep.json instead of the table (= --format json)' })
         .option('gates', { type: 'string', describe: "gates file to judge by (default: the run's own gates)" }),
     async (argv) => {
       const options = argv as unknown as SweepOptions;
@@ -73,7 +76,8 @@ export function registerSweepCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
         const markdown = renderSweepMarkdown(sweep);
         // The sweep is printed before its files are written: a full or read-only disk must not
         // lose what was computed.
-        context.stdout(options.json ? JSON.stringify(sweep, null, 2) : markdown);
+        const format = chooseOutputFormat(options);
+        context.stdout(format === 'json' ? JSON.stringify(sweep, null, 2) : format === 'markdown' ? markdown : renderSweepText(sweep, { width: context.columns }));
         try {
           await mkdir(directory, { recursive: true });
           await writeFile(path.join(directory, REPORT_SECTION_FILES.sweep), `${JSON.stringify(sweep, null, 2)}\n`);

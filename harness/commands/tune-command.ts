@@ -11,7 +11,7 @@ import { ClausegateError } from '../../pipeline/errors.ts';
 import { writeFileDurably } from '../../pipeline/store/write-file-durably.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
-import { formatTable } from '../cli-support/format-table.ts';
+import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import type { CommandIo } from '../cli.ts';
 import { loadCheckedSuite, prepareCases, resolveConfigPaths } from '../run/index.ts';
 import { chooseRelevanceThreshold, collectTuningRows, crossValidate, fitTunedModel } from '../tune/index.ts';
@@ -76,7 +76,7 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
       }
       const fitOptions = { regularisation: options.regularisation };
       const folds = crossValidate(groups, options.folds, fitOptions);
-      context.stdout(formatFolds(folds));
+      context.stdout(formatFolds(folds, context.columns));
       const tuned = fitTunedModel(groups, fitOptions);
       const model = tuned.ranker;
       const relevant = chooseRelevanceThreshold(model, groups);
@@ -131,7 +131,7 @@ async function findTrainingSuites(goldenDir: string): Promise<string[]> {
   return names;
 }
 
-function formatFolds(folds: readonly FoldResult[]): string {
+function formatFolds(folds: readonly FoldResult[], width: number): string {
   const percent = (value: number) => `${(value * 100).toFixed(1)}`;
   const rows = folds.map((fold) => [
     fold.fold,
@@ -148,7 +148,7 @@ function formatFolds(folds: readonly FoldResult[]): string {
     `${percent(mean((fold) => fold.train.recallAt5))} / ${percent(mean((fold) => fold.heldOut.recallAt5))}`,
     `${percent(mean((fold) => fold.train.decision))} / ${percent(mean((fold) => fold.heldOut.decision))}`,
   ]);
-  return formatTable(['fold', 'cases train/held', 'top-1 % train / held', 'recall@5 % train / held', 'answer-or-refuse % train / held'], rows);
+  return renderTerminalTable(['fold', 'cases train/held', 'top-1 % train / held', 'recall@5 % train / held', 'answer-or-refuse % train / held'], rows, { width });
 }
 
 function largestGap(folds: readonly FoldResult[]): number {

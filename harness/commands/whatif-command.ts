@@ -4,17 +4,19 @@ import type { Argv } from 'yargs';
 import { loadConfig } from '../../pipeline/config/index.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
+import { chooseOutputFormat, FORMAT_OPTION, type OutputFormat } from '../cli-support/output-format.ts';
 import type { CommandIo } from '../cli.ts';
 import { renderComparisonHtml } from '../compare/index.ts';
 import { writeRunReport } from '../report/index.ts';
 import { addComparisonToReport } from '../report-sections/index.ts';
 import { displayPath, resolveConfigPaths, writeRunConfig } from '../run/index.ts';
-import { createConfigDelta, loadReplayInputs, parseSetting, renderWhatIfMarkdown, runWhatIf } from '../whatif/index.ts';
+import { createConfigDelta, loadReplayInputs, parseSetting, renderWhatIfMarkdown, renderWhatIfText, runWhatIf } from '../whatif/index.ts';
 
 interface WhatIfOptions extends GlobalOptions {
   report: string;
   set: string[];
   json: boolean;
+  format: OutputFormat;
   out?: string;
   writeConfig?: string;
   gates?: string;
@@ -23,7 +25,7 @@ interface WhatIfOptions extends GlobalOptions {
 /**
  * `harness whatif --report R --set path=value …`: recomputes a run's gate decisions, scores,
  * metrics and gates under changed thresholds from its stored traces, with no provider call, and
- * prints which cases would flip (Markdown, or `--json`). Exit 0 whatever the gates say.
+ * prints which cases would flip (tables for the terminal, `--format markdown` or `--format json`). Exit 0 whatever the gates say.
  */
 export function registerWhatIfCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
   return cli.command(
@@ -38,7 +40,8 @@ export function registerWhatIfCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
           demandOption: true,
           describe: 'path=value, repeatable: gate.relevanceThreshold=3, retrieval.minSimilarity=0.25, gate.minChunksRequired=2, rerank.keepMax=4, budget.maxChunks=4 …',
         })
-        .option('json', { type: 'boolean', default: false, describe: 'print the what-if as JSON' })
+        .option('format', FORMAT_OPTION)
+        .option('json', { type: 'boolean', default: false, describe: 'print the what-if as JSON (= --format json)' })
         .option('out', {
           type: 'string',
           describe: 'also write the what-if report folder here (report.json, config.json, summary.md, whatif.md, comparison.json, comparison.md, comparison.html, and report.html with the comparison with the run as a section)',
@@ -62,7 +65,8 @@ export function registerWhatIfCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
           now: () => new Date(),
         });
         const markdown = renderWhatIfMarkdown(result, inputs.report.cases);
-        if (options.json) {
+        const format = chooseOutputFormat(options);
+        if (format === 'json') {
           const stored = new Map(inputs.report.cases.map((item) => [item.id, item]));
           const side = (item: (typeof inputs.report.cases)[number]) => ({ outcome: item.outcome, status: item.score.status, ...(item.score.refusalReason !== undefined ? { refusalReason: item.score.refusalReason } : {}) });
           context.stdout(
@@ -80,7 +84,7 @@ export function registerWhatIfCommand(cli: Argv<GlobalOptions>, io: CommandIo, s
             ),
           );
         } else {
-          context.stdout(markdown);
+          context.stdout(format === 'markdown' ? markdown : renderWhatIfText(result, inputs.report.cases, { width: context.columns }));
         }
         if (options.writeConfig !== undefined) {
           const file = path.resolve(context.cwd, options.writeConfig);

@@ -12,5 +12,7 @@ export { renderComparisonHtml, renderComparisonSection } from './render-comparis
 export type { RenderComparisonHtmlOptions, RenderComparisonSectionOptions } from './render-comparison-html.ts';
 export { describeContractChanges, renderComparisonMarkdown } from './render-comparison-markdown.ts';
 export type { RenderComparisonMarkdownOptions } from './render-comparison-markdown.ts';
+export { renderComparisonText } from './render-comparison-text.ts';
+export type { RenderComparisonTextOptions } from './render-comparison-text.ts';
 export { snapshotConfig } from '../run/index.ts';
 export { toBaselineReport } from './to-baseline-report.ts';

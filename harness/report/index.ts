@@ -5,6 +5,7 @@ export { CaseOutcome, CaseResult, CaseScoreRecord, LocatedEvidence } from './cas
 export { describeCase } from './describe-case.ts';
 export type { CaseDescription } from './describe-case.ts';
 export { formatCaseLine } from './format-case-line.ts';
+export { formatCompactRunSummary } from './format-compact-run-summary.ts';
 export { formatRunSummary } from './format-run-summary.ts';
 export { mergeRunReports } from './merge-run-reports.ts';
 export type { MergeRunReportsInput } from './merge-run-reports.ts';

@@ -48,7 +48,8 @@ export const RUN_LOCK_FILE = 'run.lock';
  * created whole (a private file hard-linked to its name) holding pid, host, start time and a heartbeat refreshed every few
  * seconds. A live holder (a fresh heartbeat, and on this host a running pid) makes it throw
  * `run_locked` (exit 2) naming the holder; a dead one (its pid gone on this host, or its heartbeat
- * stale) is taken over, and `note` says so.
+ * stale) is taken over, and `note` says so. Written by hand on purpose: `proper-lockfile` tells a
+ * dead holder only by mtime age, seconds later (README "Dependencies and why").
  */
 export async function acquireRunLock(directory: string, options: AcquireRunLockOptions): Promise<RunLock> {
   const file = path.join(directory, RUN_LOCK_FILE);

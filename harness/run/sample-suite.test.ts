@@ -193,13 +193,22 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
     const junit = readFileSync(path.join(directory, 'junit.xml'), 'utf8');
     expect(junit.match(/<testcase /g)).toHaveLength(29 + report.gates.length);
 
+    // The compact summary for a person: gates, counts, failing cases, where the report is; 100 columns.
     expect(run.stdout).toContain(report.passed ? 'PASS: all 13 gates passed' : 'FAIL: ');
-    expect(run.stdout).toMatch(/pass_rate \(baseline\)\s+\d\.\d{3}\s+\d+\/18\s+\[\d\.\d{3}, \d\.\d{3}\]\s+>= 0\.720/);
-    expect(run.stdout).toMatch(/answer_precision \(baseline\)\s+\d\.\d{3}\s+\d+\/\d+/);
-    expect(run.stdout).toContain('Metrics (numerator/denominator, 95% Wilson interval):');
-    // One line per case that did not pass, in CI logs.
+    expect(run.stdout).toMatch(/^pass {2}baseline_pass_rate\s+\d\.\d{3}\s+\d+\/18\s+\[\d\.\d{3}, \d\.\d{3}\]\s+>= 0\.720$/m);
+    expect(run.stdout).toMatch(/baseline_answer_precision\s+\d\.\d{3}\s+\d+\/\d+/);
+    const rate = (name: string, population: string) => report.metrics.rates.find((item) => item.name === name && item.population === population)!;
+    expect(run.stdout).toContain(`baseline ${rate('pass_rate', 'baseline').numerator}/18 passed · perturb ${rate('pass_rate', 'perturb').numerator}/11 passed`);
+    expect(run.stdout).toContain(`answer precision ${rate('answer_precision', 'all').numerator}/${rate('answer_precision', 'all').denominator}`);
     const notPassed = report.cases.filter((result) => result.outcome !== 'passed');
-    expect(run.stderr.split('\n').filter((line) => /^(FAIL|ERROR) /.test(line))).toHaveLength(notPassed.length);
+    expect(run.stdout).toContain(`Cases that did not pass (${notPassed.length}):`);
+    for (const result of notPassed.slice(0, 10)) expect(run.stdout).toMatch(new RegExp(`^  (FAIL|ERROR) ${result.id}(: | \\(\\+)`, 'm'));
+    if (notPassed.length > 10) expect(run.stdout).toContain(`  …and ${notPassed.length - 10} more (harness run --verbose, or the report)`);
+    expect(run.stdout).toMatch(/^Report: .*whole\/report\.html$/m);
+    // The details are behind --verbose (the run at threshold 3 below shows them).
+    expect(run.stdout).not.toContain('Metrics (numerator/denominator, 95% Wilson interval):');
+    expect(run.stderr.split('\n').filter((line) => /^(FAIL|ERROR) /.test(line))).toEqual([]);
+    for (const line of [...run.stdout.split('\n'), ...run.stderr.split('\n')]) expect([...line].length, line).toBeLessThanOrEqual(100);
   });
 
   it('records a case whose answer throws as an error and scores the others (runSuite with an injected answer)', async () => {
@@ -285,8 +294,18 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
     writeFileSync(thresholdConfig, JSON.stringify({ ...JSON.parse(readFileSync(configFile, 'utf8')), gate: { relevanceThreshold: 3, minChunksRequired: 2 } }, null, 2));
     const directory = path.join(reportDir, 'threshold-3');
     const html = path.join(directory, 'report.html');
-    const run = await harness(['run', '--suite', 'sample', '--perturb', '--run-id', 'threshold-3', '--compare', path.join(reportDir, 'whole')], { config: thresholdConfig });
+    const run = await harness(['run', '--suite', 'sample', '--perturb', '--run-id', 'threshold-3', '--compare', path.join(reportDir, 'whole'), '--verbose'], { config: thresholdConfig });
     expect([0, 1], run.stderr).toContain(run.code);
+    // --verbose: one line per case that did not pass as it finished (CI logs), every metric with
+    // its definition, and every case with all its reasons; still within 100 columns.
+    const notPassed = readReport('threshold-3').cases.filter((result) => result.outcome !== 'passed');
+    expect(run.stderr.split('\n').filter((line) => /^(FAIL|ERROR) /.test(line))).toHaveLength(notPassed.length);
+    expect(run.stdout).toContain('Metrics (numerator/denominator, 95% Wilson interval):');
+    expect(run.stdout).toMatch(/^baseline {4}answer_precision\s+\d+\/\d+\s+\d\.\d{3}\s+\[/m);
+    expect(run.stdout).toContain(`Cases that did not pass (${notPassed.length}):`);
+    const listed = run.stdout.slice(run.stdout.indexOf('Cases that did not pass'));
+    for (const result of notPassed) expect(listed).toMatch(new RegExp(`^(FAIL|ERROR) ${result.id} \\(${result.category}\\) `, 'm'));
+    for (const line of [...run.stdout.split('\n'), ...run.stderr.split('\n')]) expect([...line].length, line).toBeLessThanOrEqual(100);
 
     const comparison = Comparison.parse(JSON.parse(readFileSync(path.join(directory, 'comparison.json'), 'utf8')));
     expect([comparison.base.runId, comparison.head.runId]).toEqual(['whole', 'threshold-3']);

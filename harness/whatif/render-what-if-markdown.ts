@@ -2,7 +2,8 @@ import { renderComparisonMarkdown } from '../compare/render-comparison-markdown.
 import type { CaseResult } from '../report/index.ts';
 import type { WhatIfResult } from './run-what-if.ts';
 
-const REPLAY_WORDS = {
+/** How each case of a what-if was obtained, in words. */
+export const REPLAY_WORDS = {
   replayed: 'recomputed',
   generated: 'new answer from the extractive generator',
   needs_new_answer: 'needs a new answer (model)',

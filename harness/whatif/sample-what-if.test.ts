@@ -159,7 +159,7 @@ describe('harness whatif on the sample suite', () => {
 describe('harness sweep on the sample suite', () => {
   it('is monotone where it must be: raising the similarity floor never decreases refusals', async () => {
     const out = path.join(work, 'sweep-floor');
-    const result = await harness(['sweep', '--report', path.join(reportDir, 'base'), '--param', 'retrieval.minSimilarity=0.10:0.40:0.02', '--out', out]);
+    const result = await harness(['sweep', '--report', path.join(reportDir, 'base'), '--param', 'retrieval.minSimilarity=0.10:0.40:0.02', '--out', out, '--format', 'markdown']);
     expect(result.code, result.stderr).toBe(0);
     const sweep = SweepResult.parse(JSON.parse(readFileSync(path.join(out, 'sweep.json'), 'utf8')));
     expect(sweep.points.map((point) => point.value)).toEqual([0.1, 0.12, 0.14, 0.16, 0.18, 0.2, 0.22, 0.24, 0.26, 0.28, 0.3, 0.32, 0.34, 0.36, 0.38, 0.4]);
@@ -194,7 +194,7 @@ describe('harness sweep on the sample suite', () => {
 describe('harness compare and harness baseline', () => {
   it('compares the run with its rerun at threshold 3 (Markdown, JSON, HTML with a sweep chart) and renders in headless Chromium', async () => {
     const page = path.join(work, 'comparison.html');
-    const markdown = await harness(['compare', path.join(reportDir, 'base'), path.join(reportDir, 'real-threshold-3'), '--html', page, '--sweep', path.join(work, 'sweep-floor', 'sweep.json')]);
+    const markdown = await harness(['compare', path.join(reportDir, 'base'), path.join(reportDir, 'real-threshold-3'), '--format', 'markdown', '--html', page, '--sweep', path.join(work, 'sweep-floor', 'sweep.json')]);
     expect(markdown.code, markdown.stderr).toBe(0);
     const json = await harness(['compare', path.join(reportDir, 'base'), path.join(reportDir, 'real-threshold-3'), '--json']);
     const comparison = Comparison.parse(JSON.parse(json.stdout));
@@ -209,7 +209,7 @@ describe('harness compare and harness baseline', () => {
     expect(comparison.config).toEqual({ digestChanged: true, changes: [{ path: 'gate.relevanceThreshold', before: 2, after: 3 }] });
     expect(markdown.stdout).toContain('gate.relevanceThreshold');
     expect(markdown.stdout).not.toContain('digests differ');
-    const named = await harness(['compare', path.join(reportDir, 'base'), path.join(reportDir, 'real-threshold-3'), '--head-config', path.join(work, 'real-threshold-3.json')]);
+    const named = await harness(['compare', path.join(reportDir, 'base'), path.join(reportDir, 'real-threshold-3'), '--format', 'markdown', '--head-config', path.join(work, 'real-threshold-3.json')]);
     expect(named.stdout).toContain('- config `gate.relevanceThreshold`: 2 → 3');
 
     const html = readFileSync(page, 'utf8');

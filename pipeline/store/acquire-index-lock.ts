@@ -49,7 +49,8 @@ const UNREADABLE_LOCK_GRACE_MS = 10_000;
  * holding the pid, host and start time. When another live process holds it, fails at once with
  * `index_locked` (naming the holder's pid and the lock file) or, with `wait`, polls until it is
  * released or `timeoutMs` passes. A lock whose process is no longer running on this host is stale:
- * it is taken over, and the returned `note` says so.
+ * it is taken over, and the returned `note` says so. Written by hand on purpose: `proper-lockfile`
+ * tells a dead holder only by mtime age, seconds later (README "Dependencies and why").
  */
 export async function acquireIndexLock(indexDir: string, source: string, options: AcquireIndexLockOptions): Promise<IndexLock> {
   const layout = resolveIndexLayout(indexDir, source);
