@@ -34,7 +34,8 @@ export function createDecisionKey(path: string): DecisionKey {
       // The replay's top similarity is the best of the hits it returns (0 for none), not of the
       // candidates linked to them; the stored one is kept too.
       const pool = trace.candidates.filter((candidate) => candidate.linkedDefinition === null && candidate.linkedEdition == null).map((candidate) => candidate.similarity);
-      const kept = trace.candidates.filter((candidate) => candidate.kept).map((candidate) => candidate.similarity);
+      // Evidence selection runs only when the gate passes, and the gate decides on the same pool alike.
+      const kept = trace.gate.decision === 'refuse' ? [] : trace.candidates.filter((candidate) => candidate.kept).map((candidate) => candidate.similarity);
       similarities = [...new Set([0, trace.retrieval.topSimilarity, Math.max(0, ...pool), ...kept])].sort((a, b) => a - b);
       similaritiesByTrace.set(trace, similarities);
     }
