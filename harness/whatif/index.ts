@@ -15,7 +15,7 @@ export { renderSweepMarkdown } from './render-sweep-markdown.ts';
 export { renderSweepSvg } from './render-sweep-svg.ts';
 export { renderWhatIfMarkdown } from './render-what-if-markdown.ts';
 export { replayReport } from './replay-report.ts';
-export type { ReplayedCase, ReplayedReport, ReplayReportInput, ReplayStatus } from './replay-report.ts';
+export type { ReplayedCase, ReplayedReport, ReplayMemo, ReplayReportInput, ReplayStatus } from './replay-report.ts';
 export { runSweep } from './run-sweep.ts';
 export type { RunSweepInput } from './run-sweep.ts';
 export { runWhatIf } from './run-what-if.ts';
