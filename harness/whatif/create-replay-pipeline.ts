@@ -65,6 +65,28 @@ function replayDefinitions(trace: AnswerResult, from: readonly DefinitionEntry[]
   return definitions;
 }
 
+const answersByTrace = new WeakMap<AnswerResult, Map<string, Promise<GenerationResult>>>();
+
+/**
+ * The extractive generator's answer to a request, computed once per trace and request: it reads
+ * nothing but the request, and the values of a sweep (and a what-if's self-check and its change)
+ * often hand a case the same evidence again. Each caller gets its own copy.
+ */
+async function answerOnce(trace: AnswerResult, extractive: Generator, request: GenerationRequest): Promise<GenerationResult> {
+  let answers = answersByTrace.get(trace);
+  if (answers === undefined) {
+    answers = new Map();
+    answersByTrace.set(trace, answers);
+  }
+  const key = JSON.stringify([request.promptSha256, request.prompt.length, request.question, request.refusal, request.maxSentences, request.evidence]);
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answer = extractive.generate(request);
+    answers.set(key, answer);
+  }
+  return structuredClone(await answer);
+}
+
 /**
  * An answer pipeline whose providers and index replay one case's stored trace, so the real
  * `answerQuestion` recomputes every decision — the similarity floor and its fallback, the rerank
@@ -142,7 +164,7 @@ export function createReplayPipeline(input: CreateReplayPipelineInput): ReplayPi
       const same = trace.generation !== null && request.evidence.map((item) => item.chunkId).join('\n') === storedEvidence;
       if (input.extractive !== undefined) {
         if (generation === 'not_called') generation = same ? 'same_evidence' : 'generated';
-        return input.extractive.generate(request);
+        return answerOnce(trace, input.extractive, request);
       }
       if (generation === 'not_called') generation = same ? 'same_evidence' : 'needs_new_answer';
       return {

@@ -1,14 +1,17 @@
 import { answerQuestion } from '../../pipeline/answer-question.ts';
 import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { createGenerator } from '../../pipeline/providers/create-generator.ts';
+import type { Generator } from '../../pipeline/providers/generator.ts';
 import { configForSource } from '../../pipeline/open-answer-pipeline.ts';
 import { buildRunReport } from '../report/build-run-report.ts';
 import type { CaseResult } from '../report/case-result.ts';
 import type { RunReport } from '../report/run-report.ts';
 import { digestConfig } from '../run/digest-config.ts';
 import type { SuiteCase } from '../run/prepare-cases.ts';
+import type { TokenPricing } from '../run/observe-answer.ts';
 import { runSuite } from '../run/run-suite.ts';
 import type { DocumentAliases, ExpectedCase, LoadedGates } from '../score/index.ts';
+import type { DecisionKey } from './create-decision-key.ts';
 import { createReplayPipeline, type ReplayIndexData } from './create-replay-pipeline.ts';
 import { findUnreplayableReason } from './find-unreplayable-reason.ts';
 
@@ -51,6 +54,20 @@ export interface ReplayReportInput {
   /** Id of the replayed report; default `<runId>-whatif`. */
   runId?: string;
   warnings?: readonly string[];
+  /** Replayed cases to reuse across the values of a sweep (see `ReplayMemo`). */
+  memo?: ReplayMemo;
+}
+
+/**
+ * The replayed cases of a sweep, by case and decision key: a case whose key under the config
+ * being replayed is one it already had is not replayed again, its result is taken from here. The
+ * reused result's trace texts are those of the value first replayed (a floor's value in a detail),
+ * so a memo serves a sweep, which reads decisions and scores, not a what-if's written report.
+ */
+export interface ReplayMemo {
+  /** The key of the setting the sweep varies (see `createDecisionKey`). */
+  keyOf: DecisionKey;
+  results: Map<string, ReplayedCase>;
 }
 
 /** The replayed report (metrics and gates recomputed) and how each case was obtained. */
@@ -88,17 +105,15 @@ export async function replayReport(input: ReplayReportInput): Promise<ReplayedRe
       continue;
     }
     const trace = stored.trace!;
-    const replay = createReplayPipeline({ config, source: report.suite.source, index: input.index, versions: report.versions, trace, extractive });
-    const replayed = await answerQuestion(replay.pipeline, stored.question);
-    const generation = replay.generation();
-    if (generation === 'needs_new_answer') {
-      keep('needs_new_answer', 'the gate now passes new evidence; the report was answered by a model, so this needs a new answer (stored result kept)');
+    const memoKey = input.memo === undefined ? undefined : `${stored.id}\u0000${input.memo.keyOf(trace, config)}`;
+    const known = memoKey === undefined ? undefined : input.memo!.results.get(memoKey);
+    if (known !== undefined) {
+      cases.push(known);
       continue;
     }
-    // A model's answer on the stored evidence is the stored answer.
-    const answer = generation === 'same_evidence' && extractive === undefined ? trace : replayed;
-    const [result] = await runSuite({ cases: [toSuiteCase(stored, input.docAliases)], answer: async () => answer, concurrency: 1, now: input.now, pricing });
-    cases.push({ id: stored.id, replay: generation === 'generated' ? 'generated' : 'replayed', result: result! });
+    const replayedCase = await replayCase(stored, { ...input, extractive, pricing });
+    cases.push(replayedCase);
+    if (memoKey !== undefined) input.memo!.results.set(memoKey, replayedCase);
   }
 
   const finishedAt = input.now().toISOString();
@@ -118,6 +133,21 @@ export async function replayReport(input: ReplayReportInput): Promise<ReplayedRe
     warnings: input.warnings ?? [],
   });
   return { report: replayedReport, cases };
+}
+
+/** Replays one replayable case under `input.config` and scores it (see `replayReport`). */
+async function replayCase(stored: CaseResult, input: ReplayReportInput & { extractive: Generator | undefined; pricing: TokenPricing | undefined }): Promise<ReplayedCase> {
+  const trace = stored.trace!;
+  const replay = createReplayPipeline({ config: input.config, source: input.report.suite.source, index: input.index, versions: input.report.versions, trace, extractive: input.extractive });
+  const replayed = await answerQuestion(replay.pipeline, stored.question);
+  const generation = replay.generation();
+  if (generation === 'needs_new_answer') {
+    return { id: stored.id, replay: 'needs_new_answer', note: 'the gate now passes new evidence; the report was answered by a model, so this needs a new answer (stored result kept)', result: stored };
+  }
+  // A model's answer on the stored evidence is the stored answer.
+  const answer = generation === 'same_evidence' && input.extractive === undefined ? trace : replayed;
+  const [result] = await runSuite({ cases: [toSuiteCase(stored, input.docAliases)], answer: async () => answer, concurrency: 1, now: input.now, pricing: input.pricing });
+  return { id: stored.id, replay: generation === 'generated' ? 'generated' : 'replayed', result: result! };
 }
 
 /** The runnable case a stored result was scored as, rebuilt from what the result records. */

@@ -4,7 +4,9 @@ import type { RunReport } from '../report/run-report.ts';
 import { findMetric } from '../score/index.ts';
 import type { DocumentAliases, LoadedGates, MetricName, MetricPopulation } from '../score/index.ts';
 import { applySettings, readPath, resolveSettingPath } from './apply-settings.ts';
+import { createDecisionKey } from './create-decision-key.ts';
 import type { ReplayIndexData } from './create-replay-pipeline.ts';
+import type { ReplayMemo } from './replay-report.ts';
 import { runWhatIf } from './run-what-if.ts';
 import type { SweepPoint, SweepResult } from './sweep-result.ts';
 
@@ -27,7 +29,8 @@ export interface RunSweepInput {
 
 /**
  * Runs one what-if per value of a setting (see `runWhatIf`; the self-check runs once for all
- * values) and records, at each value, false refusals, false acceptances, pass rate, refusals, the
+ * values, and a case is replayed once per decision key of the setting, see `createDecisionKey`,
+ * its result reused at the other values with that key) and records, at each value, false refusals, false acceptances, pass rate, refusals, the
  * gates and the flips against the run as stored. A value the config rejects is a point marked
  * invalid, not an error.
  */
@@ -42,11 +45,13 @@ export async function runSweep(input: RunSweepInput): Promise<SweepResult> {
   const inPopulation = (kind: 'baseline' | 'perturbation') => population === 'all' || (population === 'baseline') === (kind === 'baseline');
 
   let mismatches: ReadonlyMap<string, string> | undefined;
+  // Most cases decide alike over many values of the setting: each is replayed once per decision key.
+  const memo: ReplayMemo = { keyOf: createDecisionKey(path), results: new Map() };
   const points: SweepPoint[] = [];
   for (const value of input.parameter.values) {
     let point: SweepPoint;
     try {
-      const result = await runWhatIf({ ...input, settings: [{ path: input.parameter.path, value }], ...(mismatches !== undefined ? { mismatches } : {}) });
+      const result = await runWhatIf({ ...input, settings: [{ path: input.parameter.path, value }], memo, ...(mismatches !== undefined ? { mismatches } : {}) });
       mismatches = result.mismatches;
       const rate = (name: MetricName) => {
         const metric = findMetric(result.report.metrics, name, population)!;

@@ -9,7 +9,7 @@ import type { DocumentAliases, LoadedGates } from '../score/index.ts';
 import { applySettings, type AppliedSetting, type WhatIfSetting } from './apply-settings.ts';
 import type { ReplayIndexData } from './create-replay-pipeline.ts';
 import { findReplayMismatches } from './find-replay-mismatches.ts';
-import { replayReport, type ReplayedCase, type ReplayStatus } from './replay-report.ts';
+import { replayReport, type ReplayedCase, type ReplayMemo, type ReplayStatus } from './replay-report.ts';
 
 /** Input of `runWhatIf`. */
 export interface RunWhatIfInput {
@@ -24,6 +24,8 @@ export interface RunWhatIfInput {
   now: () => Date;
   /** The self-check's mismatches when already known (a sweep checks once for all its points). */
   mismatches?: ReadonlyMap<string, string>;
+  /** Replayed cases shared by the values of a sweep (see `ReplayMemo`); a what-if on its own has none. */
+  memo?: ReplayMemo;
 }
 
 /** What a what-if found. */
@@ -58,7 +60,7 @@ export async function runWhatIf(input: RunWhatIfInput): Promise<WhatIfResult> {
   }
   const embedderName = report.versions.embedder.split('/')[0] ?? '';
   const { config: whatIfConfig, applied } = applySettings(config, input.settings, embedderName);
-  const shared = { report, reportConfig: config, index: input.index, docAliases: input.docAliases, gates: input.gates, now: input.now };
+  const shared = { report, reportConfig: config, index: input.index, docAliases: input.docAliases, gates: input.gates, now: input.now, ...(input.memo !== undefined ? { memo: input.memo } : {}) };
 
   let mismatches = input.mismatches;
   if (mismatches === undefined) {

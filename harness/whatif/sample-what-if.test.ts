@@ -7,6 +7,12 @@ import { runCli, type CommandIo } from '../cli.ts';
 import { BaselineReport } from '../compare/baseline-report.ts';
 import { Comparison } from '../compare/comparison.ts';
 import { RunReport, type CaseResult } from '../report/index.ts';
+import { loadConfig } from '../../pipeline/config/index.ts';
+import { resolveConfigPaths } from '../run/index.ts';
+import { applySettings, resolveSettingPath } from './apply-settings.ts';
+import { createDecisionKey } from './create-decision-key.ts';
+import { loadReplayInputs } from './load-replay-inputs.ts';
+import { replayReport, type ReplayMemo } from './replay-report.ts';
 import { SweepResult } from './sweep-result.ts';
 import { readReportFile } from '../report/testing/read-report-file.ts';
 
@@ -178,6 +184,40 @@ describe('harness sweep on the sample suite', () => {
     expect(html).toContain('<svg');
     expect(html).toContain('current 0.1');
     expect(html).not.toMatch(/<script|(src|href)=["']https?:/);
+  });
+
+  it('reuses a case’s replay only where its decisions cannot differ: at every floor each case decides as a replay of its own does', async () => {
+    const config = resolveConfigPaths(loadConfig({ cwd: root, file: configFile }).config, root);
+    const inputs = await loadReplayInputs({ report: path.join(reportDir, 'base'), config, cwd: root });
+    try {
+      const embedderName = inputs.report.versions.embedder.split('/')[0]!;
+      const shared = { report: inputs.report, reportConfig: config, index: inputs.index, docAliases: inputs.docAliases, gates: inputs.gates, now: () => new Date() };
+      for (const [setting, values] of [
+        ['retrieval.minSimilarity', [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6]],
+        ['retrieval.fallbackMinSimilarity', [0, 0.05, 0.09, 0.1]],
+      ] as const) {
+        const memo: ReplayMemo = { keyOf: createDecisionKey(resolveSettingPath(config, setting, embedderName)), results: new Map() };
+        const changed = new Set<string>();
+        const first = new Map<string, string>();
+        for (const value of values) {
+          const whatIfConfig = applySettings(config, [{ path: setting, value }], embedderName).config;
+          const reused = await replayReport({ ...shared, config: whatIfConfig, memo });
+          const replayed = new Map((await replayReport({ ...shared, config: whatIfConfig })).cases.map((item) => [item.id, item]));
+          for (const item of reused.cases) {
+            const own = replayed.get(item.id)!;
+            expect({ replay: item.replay, ...decision(item.result) }, `${item.id} at ${setting}=${value}`).toEqual({ replay: own.replay, ...decision(own.result) });
+            const seen = JSON.stringify(decision(own.result));
+            if (first.has(item.id) && first.get(item.id) !== seen) changed.add(item.id);
+            if (!first.has(item.id)) first.set(item.id, seen);
+          }
+        }
+        // The floors change some cases' decisions, and most cases were replayed once per key, not once per value.
+        if (setting === 'retrieval.minSimilarity') expect(changed.size, setting).toBeGreaterThan(0);
+        expect(memo.results.size, setting).toBeLessThan(values.length * inputs.report.cases.length);
+      }
+    } finally {
+      await inputs.index.close();
+    }
   });
 
   it('raising the relevance threshold never decreases the gate’s refusals', async () => {

@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 import { describe, expect, it } from 'vitest';
 import { countTokens, findLongRuns, truncateToTokens } from './count-tokens.ts';
 
@@ -7,6 +11,24 @@ describe('countTokens', () => {
     expect(countTokens('tiktoken is great!')).toBe(6);
     expect(countTokens('hello world')).toBe(2);
     expect(countTokens('')).toBe(0);
+  });
+
+  it('counts, piece by remembered piece, exactly what the stock encoder counts for the whole text', () => {
+    const stock = new Tiktoken(createRequire(import.meta.url)('js-tiktoken/ranks/cl100k_base') as TiktokenBPE);
+    // The sample policy and this repository's README (prose, tables, code, Unicode).
+    const policy = ['data/raw/sample/harbourview-data-policy.txt', 'README.md'].map((file) => readFileSync(path.resolve(import.meta.dirname, '../..', file), 'utf8')).join('\n');
+    // Whitespace runs before words and line ends (the pattern's look-ahead), contractions in every
+    // case, digits in threes, CRLF, emoji, special-token strings; then the texts' lines, and their
+    // first 8,000 characters whole and in halves (pieces counted once, then remembered).
+    const texts = [
+      'a  b', '  x', 'x  ', 'one\n\n  two\r\n\tthree   \n', "it's I'LL they'Re WE'VE", '1234567 and 12,345.678', '📈 €5 — ¥', 'before <|endoftext|> after',
+      ...policy.split('\n').slice(0, 400),
+      policy.slice(0, 4_000), policy.slice(4_000, 8_000), policy.slice(0, 8_000),
+    ];
+    for (const text of texts) {
+      if (findLongRuns(text).length > 0) continue;
+      expect(countTokens(text), JSON.stringify(text.slice(0, 60))).toBe(stock.encode(text, [], []).length);
+    }
   });
 
   it('counts special-token strings in a document as ordinary text instead of throwing', () => {

@@ -5,6 +5,7 @@ import { createLazyTiktoken } from './create-lazy-tiktoken.ts';
 const requireModule = createRequire(import.meta.url);
 
 let encoder: Tiktoken | undefined;
+let piecePattern: RegExp | undefined;
 
 // The cl100k_base ranks are a 1.6 MB module: load them on the first count, not on import, so that
 // commands which never count tokens do not pay for them; and they are decoded lazily (a cold query
@@ -13,6 +14,7 @@ function loadEncoder(): Tiktoken {
   if (encoder === undefined) {
     const ranks = requireModule('js-tiktoken/ranks/cl100k_base') as TiktokenBPE;
     encoder = createLazyTiktoken(ranks);
+    piecePattern = new RegExp(ranks.pat_str, 'gu');
   }
   return encoder;
 }
@@ -20,6 +22,33 @@ function loadEncoder(): Tiktoken {
 // Special-token strings such as `<|endoftext|>` in a document are ordinary text, never control tokens.
 function encode(text: string): number[] {
   return loadEncoder().encode(text, [], []);
+}
+
+// The encoder splits text into pieces with its pattern and encodes each piece on its own (no
+// special tokens are read), so a text's count is the sum of its pieces' counts. Pieces are words
+// and punctuation that recur across texts: their counts are kept, and a text never seen before (a
+// prompt with new evidence) costs one pass of the pattern, not a byte-pair merge of every word.
+const PIECES_KEPT = 65_536;
+const LONGEST_PIECE_KEPT = 64;
+const pieceCounts = new Map<string, number>();
+
+function countPieces(text: string): number {
+  loadEncoder();
+  let count = 0;
+  for (const match of text.matchAll(piecePattern!)) {
+    const piece = match[0];
+    let pieceCount = pieceCounts.get(piece);
+    if (pieceCount === undefined) {
+      // A piece matched alone is matched whole again: its count in the text is its count alone.
+      pieceCount = encode(piece).length;
+      if (piece.length <= LONGEST_PIECE_KEPT) {
+        if (pieceCounts.size >= PIECES_KEPT) pieceCounts.clear();
+        pieceCounts.set(piece, pieceCount);
+      }
+    }
+    count += pieceCount;
+  }
+  return count;
 }
 
 // Evidence chunks recur across questions and their counts are asked for several times per question
@@ -84,17 +113,17 @@ function isWhitespace(code: number): boolean {
 }
 
 function countWithLongRuns(text: string): number {
-  if (text.length <= LONG_RUN_CHARACTERS) return encode(text).length;
+  if (text.length <= LONG_RUN_CHARACTERS) return countPieces(text);
   const runs = findLongRuns(text);
-  if (runs.length === 0) return encode(text).length;
+  if (runs.length === 0) return countPieces(text);
   let count = 0;
   let from = 0;
   for (const run of runs) {
-    if (run.start > from) count += encode(text.slice(from, run.start)).length;
+    if (run.start > from) count += countPieces(text.slice(from, run.start));
     count += Buffer.byteLength(text.slice(run.start, run.end), 'utf8');
     from = run.end;
   }
-  if (from < text.length) count += encode(text.slice(from)).length;
+  if (from < text.length) count += countPieces(text.slice(from));
   return count;
 }
 
