@@ -16,3 +16,8 @@ export { beginIndexWrite } from './write-index-in-batches.ts';
 export type { BeginIndexWriteInput, IndexBatchWriter } from './write-index-in-batches.ts';
 export { openDocumentChunkReader } from './read-document-chunks.ts';
 export type { DocumentChunkReader } from './read-document-chunks.ts';
+export { resolveIndexStore } from './index-store.ts';
+export type { DatabaseLocation, IndexStore } from './index-store.ts';
+export { createLocalIndexStore } from './local-index-store.ts';
+export { createS3IndexStore, isObjectStorageUri, readS3Settings } from './s3-index-store.ts';
+export type { S3Settings } from './s3-index-store.ts';
