@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IndexVersionId } from './index-manifest.ts';
-import type { IndexLayout } from './index-layout.ts';
+import { resolveIndexLayout, type IndexLayout } from './index-layout.ts';
+import type { IndexStore } from './index-store.ts';
 import { corruptIndexError } from './read-index-file.ts';
 
 /** The `CURRENT` file of a source's index: which version readers open. */
@@ -39,4 +40,12 @@ export async function writeCurrentPointer(layout: IndexLayout, indexVersion: str
 
 function corruptPointer(layout: IndexLayout, problem: string, cause: unknown) {
   return corruptIndexError(layout, layout.currentFile, problem, cause);
+}
+
+/**
+ * The version `source`'s `CURRENT` pointer names now, or undefined when none was published: one
+ * small read, for a server that follows new versions written by another process or machine.
+ */
+export async function readCurrentIndexVersion(indexDir: string | IndexStore, source: string): Promise<string | undefined> {
+  return (await readCurrentPointer(resolveIndexLayout(indexDir, source)))?.indexVersion;
 }

@@ -21,3 +21,4 @@ export type { DatabaseLocation, IndexStore } from './index-store.ts';
 export { createLocalIndexStore } from './local-index-store.ts';
 export { createS3IndexStore, isObjectStorageUri, readS3Settings } from './s3-index-store.ts';
 export type { S3Settings } from './s3-index-store.ts';
+export { readCurrentIndexVersion } from './current-pointer.ts';
