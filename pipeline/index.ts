@@ -13,6 +13,7 @@ export type { ClausegateErrorCode } from './errors.ts';
 export { ClausegateConfig, loadConfig, formatIssues } from './config/index.ts';
 export type { SourceDocumentRule } from './config/index.ts';
 export type { IndexManifest, ManifestDocument } from './store/index.ts';
+export { readCurrentIndexVersion } from './store/index.ts';
 export type { LoadedConfig, ProviderEnvironment } from './config/index.ts';
 export { applyDocumentRules, ingestSource, resolveSourceRoot } from './ingest/index.ts';
 export type { IngestSummary } from './ingest/index.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { ClausegateError, type ClausegateConfig, type ProviderEnvironment } from '../pipeline/index.ts';
 import { createTenantAuditLog } from './audit/tenant-audit-log.ts';
@@ -16,6 +16,7 @@ import { createServiceMetrics } from './metrics/service-metrics.ts';
 import { createAnswerLimiter } from './query/create-answer-limiter.ts';
 import type { ServiceState } from './service-state.ts';
 import type { ServiceSettings } from './settings/service-settings.ts';
+import { followIndexVersions } from './sources/follow-index-versions.ts';
 import { openSourceIndexes } from './sources/source-indexes.ts';
 import { createFileTemplateBackend } from './templates/file-template-backend.ts';
 import { createRedisTemplateBackend } from './templates/redis-template-backend.ts';
@@ -51,7 +52,8 @@ export interface Service {
 /**
  * Creates the service over the served sources (every source of every tenant): opens their indexes,
  * connects Redis when `RAG_REDIS_URL` is set (cache, jobs, created templates and rate-limit counters
- * there; else in memory, templates in `RAG_DATA_DIR/templates.json`), and builds the HTTP app. Throws `env_invalid`/`config_invalid` on bad settings and
+ * there; else in memory, templates in `RAG_DATA_DIR/templates.json`), follows index versions other
+ * replicas publish (`RAG_INDEX_POLL_SECONDS`, and announcements through Redis), and builds the HTTP app. Throws `env_invalid`/`config_invalid` on bad settings and
  * `index_missing` when a source was never ingested.
  */
 export async function createService(options: CreateServiceOptions): Promise<Service> {
@@ -74,7 +76,19 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     throw error;
   });
   // Created templates live where replicas can share them (Redis), else in the data dir's JSON file.
+  let logger: FastifyBaseLogger | undefined;
+  const versions = await followIndexVersions({
+    indexes,
+    pollSeconds: settings.RAG_INDEX_POLL_SECONDS,
+    redis,
+    log: { info: (message) => logger?.info(message), warn: (message) => logger?.warn(message) },
+  }).catch(async (error: unknown) => {
+    await indexes.close();
+    redis?.disconnect();
+    throw error;
+  });
   const templateBackend = redis ? createRedisTemplateBackend(redis) : await createFileTemplateBackend(path.resolve(cwd, settings.RAG_DATA_DIR)).catch(async (error: unknown) => {
+    await versions.stop();
     await indexes.close();
     throw error;
   });
@@ -88,6 +102,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     environment,
     tenants,
     indexes,
+    versions,
     cache,
     jobs,
     templates: createTemplateStore(templateBackend),
@@ -104,6 +119,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
     redis,
     ...(options.register ? { register: (instance: FastifyInstance) => options.register!(instance, state) } : {}),
   });
+  logger = app.log;
   let closed = false;
   return {
     app,
@@ -116,6 +132,7 @@ export async function createService(options: CreateServiceOptions): Promise<Serv
       closed = true;
       await app.close();
       await Promise.allSettled([...running]);
+      await versions.stop();
       await indexes.close();
       await cache.close();
       await jobs.close();

@@ -5,6 +5,7 @@ import type { AnswerLimiter } from './query/create-answer-limiter.ts';
 import type { JobStore } from './jobs/job-store.ts';
 import type { ServiceMetrics } from './metrics/service-metrics.ts';
 import type { ServiceSettings } from './settings/service-settings.ts';
+import type { IndexVersionFollower } from './sources/follow-index-versions.ts';
 import type { SourceIndexes } from './sources/source-indexes.ts';
 import type { TemplateStore } from './templates/template-store.ts';
 import type { TenantRegistry } from './tenants/tenant-registry.ts';
@@ -23,6 +24,8 @@ export interface ServiceState {
   environment: ProviderEnvironment;
   tenants: TenantRegistry;
   indexes: SourceIndexes;
+  /** Follows versions published by other replicas; announces the ones this replica publishes. */
+  versions: IndexVersionFollower;
   cache: AnswerCache;
   jobs: JobStore;
   templates: TemplateStore;

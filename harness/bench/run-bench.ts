@@ -11,7 +11,9 @@
 //     against `node -e ''` in the same run; goals ≤ 0.3 s and ≤ 1.0 s (harness/bench/bench-startup.ts).
 // `npm run bench -- --service` runs the service benchmark instead (bench-service.ts);
 // `npm run bench -- --scale 1,10,100` the scale benchmark over generated corpora (bench-scale.ts);
-// `npm run bench -- --startup` runs only part 4.
+// `npm run bench -- --startup` runs only part 4;
+// `npm run bench -- --object-storage` opens and queries the CME index from a local folder and from
+// s3rver on loopback (bench-object-storage.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import path from 'node:path';
 import { answerQuestion } from '../../pipeline/answer-question.ts';
 import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
 import { benchConfig } from './bench-config.ts';
+import { benchObjectStorage } from './bench-object-storage.ts';
 import { benchScale } from './bench-scale.ts';
 import { benchService } from './bench-service.ts';
 import { benchLongLine } from './bench-long-line.ts';
@@ -147,6 +150,8 @@ if (scaleAt >= 0) {
   process.exitCode = 2;
 } else if (process.argv.includes('--service')) {
   await benchService();
+} else if (process.argv.includes('--object-storage')) {
+  await benchObjectStorage(corpus);
 } else if (process.argv.includes('--startup')) {
   startupOverFreshIndex();
 } else if (process.argv.includes('--sweep')) {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ClausegateConfig } from '../../pipeline/config/index.ts';
 import { ClausegateError } from '../../pipeline/errors.ts';
+import { isObjectStorageUri } from '../../pipeline/store/index.ts';
 
 /** What decides the source of a command run without `--source`. */
 export interface ResolveSourceInput {
@@ -25,6 +26,11 @@ export interface ResolveSourceInput {
 export function resolveSource(input: ResolveSourceInput): string {
   if (input.requested !== undefined) return input.requested;
   if (input.config.defaultSource !== undefined) return input.config.defaultSource;
+  if (input.among === 'indexed' && isObjectStorageUri(input.config.paths.indexDir)) {
+    throw new ClausegateError('source_required', `the index is on object storage (${input.config.paths.indexDir}): say which source with --source`, {
+      hint: 'e.g. --source sample, or set "defaultSource" in .clausegate.json',
+    });
+  }
   const candidates = input.among === 'indexed' ? listIndexedSources(input.config.paths.indexDir) : Object.keys(input.config.sources).sort();
   if (candidates.length === 1) return candidates[0] as string;
   if (candidates.length === 0) {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { readIndexManifest } from '../../pipeline/store/index.ts';
+import { isObjectStorageUri, readCurrentIndexVersion, readIndexManifest, resolveIndexStore } from '../../pipeline/store/index.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
 import { EXIT } from '../cli-support/exit-codes.ts';
 import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
@@ -26,9 +26,11 @@ export function registerListCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
       const indexDir = context.config.paths.indexDir;
       const sources = options.source
         ? [options.source]
-        : existsSync(indexDir)
-          ? readdirSync(indexDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
-          : [];
+        : isObjectStorageUri(indexDir)
+          ? await listPublishedSources(indexDir)
+          : existsSync(indexDir)
+            ? readdirSync(indexDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
+            : [];
       if (sources.length === 0) {
         context.stdout(`No index under ${indexDir}. Build one with: npx harness ingest --source sample`);
         setExitCode(EXIT.ok);
@@ -60,4 +62,12 @@ export function registerListCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
       setExitCode(EXIT.ok);
     },
   );
+}
+
+/** The sources under an object-storage location with a published version (a `CURRENT` pointer). */
+async function listPublishedSources(indexDir: string): Promise<string[]> {
+  const store = resolveIndexStore(indexDir);
+  const names = await store.list(store.root);
+  const published = await Promise.all(names.map(async (name) => (/^[a-z0-9][a-z0-9_-]*$/.test(name) && (await readCurrentIndexVersion(store, name)) !== undefined ? name : undefined)));
+  return published.filter((name): name is string => name !== undefined);
 }

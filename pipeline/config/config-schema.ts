@@ -111,6 +111,7 @@ export const ClausegateConfig = z
     paths: z
       .object({
         rawRoot: z.string().min(1).default('data/raw'),
+        /** Where the indexes live: a local folder, or `s3://bucket/prefix` on S3-compatible object storage (env `RAG_INDEX_URI` overrides it). */
         indexDir: z.string().min(1).default('.clausegate/index'),
         cacheDir: z.string().min(1).default('.clausegate/cache'),
         logDir: z.string().min(1).default('logs'),

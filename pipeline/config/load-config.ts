@@ -36,7 +36,8 @@ export interface LoadConfigOptions {
 /**
  * Loads the project configuration: the frozen defaults, then the config file (after the file it
  * `"extends"`, if any), then `overrides`,
- * then the environment variables that name a setting (`CLAUSEGATE_PROVIDER`, `OPENAI_BASE_URL`).
+ * then the environment variables that name a setting (`CLAUSEGATE_PROVIDER`, `OPENAI_BASE_URL`,
+ * `RAG_INDEX_URI` for `paths.indexDir`).
  * Every bad field is reported by its path with what was expected.
  */
 export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
@@ -58,6 +59,8 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const merged = mergeDeep(fromFile, options.overrides ?? {});
   const provider = env.CLAUSEGATE_PROVIDER;
   if (provider !== undefined && provider !== '') merged.provider = provider;
+  const indexUri = nonEmpty(env.RAG_INDEX_URI);
+  if (indexUri !== undefined) merged.paths = { ...((merged.paths as Record<string, unknown> | undefined) ?? {}), indexDir: indexUri };
   const config = parseConfig(merged, usedFile ?? 'defaults');
   // Configured sources extend the built-in ones instead of replacing them.
   const defaults = ClausegateConfig.parse({});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import { buildDefinitionsIndex, CHUNKER_VERSION } from '../chunk/index.ts';
 import type { Embedder } from '../providers/embedder.ts';
-import { acquireIndexLock, beginIndexWrite, type IndexManifestInput } from '../store/index.ts';
+import { acquireIndexLock, beginIndexWrite, isObjectStorageUri, type IndexManifestInput } from '../store/index.ts';
 import type { DocumentFormat, SkipReason } from '../types.ts';
 import { checkIndexShrink } from './check-index-shrink.ts';
 import { describeDocuments } from './describe-documents.ts';
@@ -141,7 +141,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
             chunking: config.chunking,
             previous,
             extract: pool.run,
-            ...(input.ocr === false || customOcr !== undefined ? {} : { ocr: { cacheDir: path.join(indexDir, OCR_CACHE_FOLDER) } }),
+            ...(input.ocr === false || customOcr !== undefined ? {} : { ocr: { cacheDir: ocrCacheDir(config) } }),
             embedder,
             writer,
             onProgress: input.onProgress,
@@ -226,6 +226,12 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
 
 /** Folder of `<indexDir>` where recognised pages are cached by the hash of their image (shared by every source and version). */
 const OCR_CACHE_FOLDER = 'ocr-cache';
+
+/** Where recognised pages are cached: `<indexDir>/ocr-cache` on a local disk; `<cacheDir>/ocr-cache` when the index is on object storage. */
+function ocrCacheDir(config: ClausegateConfig): string {
+  const { indexDir, cacheDir } = config.paths;
+  return path.join(isObjectStorageUri(indexDir) ? cacheDir : indexDir, OCR_CACHE_FOLDER);
+}
 
 /**
  * Extraction threads: one per core, but none for a handful of documents (starting a worker loads

@@ -1,7 +1,7 @@
 import { CHUNKER_VERSION } from '../chunk/index.ts';
 import { isClausegateError } from '../errors.ts';
 import type { EmbedderInfo } from '../providers/embedder.ts';
-import { openDocumentChunkReader, readIndexManifest, type DocumentChunkReader } from '../store/index.ts';
+import { openDocumentChunkReader, readIndexManifest, type DocumentChunkReader, type IndexStore } from '../store/index.ts';
 import type { DocumentFormat } from '../types.ts';
 
 /** What the current version says of a document the new version may reuse as it is. */
@@ -24,7 +24,7 @@ export interface PreviousVersion {
  * and chunker: only its manifest is read up front; chunks and vectors are read per batch of
  * documents. A missing, damaged or incompatible index simply means nothing is reused.
  */
-export async function openPreviousVersion(indexDir: string, source: string, embedder: EmbedderInfo): Promise<PreviousVersion | undefined> {
+export async function openPreviousVersion(indexDir: string | IndexStore, source: string, embedder: EmbedderInfo): Promise<PreviousVersion | undefined> {
   let current: Awaited<ReturnType<typeof readIndexManifest>>;
   try {
     current = await readIndexManifest(indexDir, source);
@@ -32,13 +32,13 @@ export async function openPreviousVersion(indexDir: string, source: string, embe
     if (isClausegateError(error)) return undefined;
     throw error;
   }
-  const { manifest, versionDir } = current;
+  const { manifest, versionDir, store } = current;
   const stored = manifest.embedder;
   const sameEmbedder = stored.name === embedder.name && stored.model === embedder.model && stored.dimensions === embedder.dimensions && stored.version === embedder.version;
   if (!sameEmbedder || manifest.chunkerVersion !== CHUNKER_VERSION) return undefined;
   let reader: DocumentChunkReader;
   try {
-    reader = await openDocumentChunkReader(versionDir, stored.dimensions);
+    reader = await openDocumentChunkReader(store.database(versionDir), stored.dimensions);
   } catch {
     // A damaged table: rebuild everything rather than fail the ingest that would repair it.
     return undefined;

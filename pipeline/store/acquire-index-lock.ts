@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { ClausegateError } from '../errors.ts';
 import { resolveIndexLayout } from './index-layout.ts';
+import type { IndexStore } from './index-store.ts';
 
 /** The lock file of a source's index (`<indexDir>/<source>/ingest.lock`): who holds it. */
 export const IndexLockFile = z
@@ -49,17 +51,19 @@ const UNREADABLE_LOCK_GRACE_MS = 10_000;
  * holding the pid, host and start time. When another live process holds it, fails at once with
  * `index_locked` (naming the holder's pid and the lock file) or, with `wait`, polls until it is
  * released or `timeoutMs` passes. A lock whose process is no longer running on this host is stale:
- * it is taken over, and the returned `note` says so. Written by hand on purpose: `proper-lockfile`
- * tells a dead holder only by mtime age, seconds later (README "Dependencies and why").
+ * it is taken over, and the returned `note` says so. For an index on object storage the lock file is
+ * on the local disk (see `IndexLayout.lockFile`): it keeps the writers of one machine apart, not of several.
+ * Written by hand on purpose: `proper-lockfile` tells a dead holder only by mtime age, seconds
+ * later (README "Dependencies and why").
  */
-export async function acquireIndexLock(indexDir: string, source: string, options: AcquireIndexLockOptions): Promise<IndexLock> {
+export async function acquireIndexLock(indexDir: string | IndexStore, source: string, options: AcquireIndexLockOptions): Promise<IndexLock> {
   const layout = resolveIndexLayout(indexDir, source);
   const file = layout.lockFile;
   const timeoutMs = options.timeoutMs ?? 600_000;
   const pollIntervalMs = options.pollIntervalMs ?? 200;
   const now = options.now ?? (() => new Date());
   const waitStarted = Date.now();
-  await mkdir(layout.sourceDir, { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true });
   let note: string | undefined;
 
   for (;;) {

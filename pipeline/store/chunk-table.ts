@@ -3,6 +3,7 @@ import * as arrow from 'apache-arrow';
 import { z } from 'zod';
 import type { Chunk } from '../types.ts';
 import { CHUNK_TABLE_NAME } from './index-layout.ts';
+import type { DatabaseLocation } from './index-store.ts';
 import { chooseVectorIndex, createVectorIndex, type VectorIndexKind } from './search-chunk-vectors.ts';
 
 /** A chunk as read back from the table, checked before it enters the domain. */
@@ -51,13 +52,18 @@ function chunkTableSchema(dimensions: number): arrow.Schema {
   ]);
 }
 
+/** Connects to the LanceDB database at `location` (a local folder, or an object-store URI with its storage options). */
+export async function connectDatabase(location: DatabaseLocation): Promise<lancedb.Connection> {
+  return lancedb.connect(location.uri, location.storageOptions === undefined ? undefined : { storageOptions: location.storageOptions });
+}
+
 /**
  * Creates the `chunks` table in the LanceDB database at `directory` (row order = chunk order), with
  * an IVF_PQ index on `vector` once it has `VECTOR_INDEX_THRESHOLD` rows, and closes it. Vectors are
  * copied into one Arrow buffer, never through JavaScript arrays. Returns how its vectors are searched.
  */
-export async function writeChunkTable(directory: string, chunks: readonly Chunk[], vectors: readonly Float32Array[], dimensions: number): Promise<VectorIndexKind> {
-  const connection = await lancedb.connect(directory);
+export async function writeChunkTable(directory: DatabaseLocation, chunks: readonly Chunk[], vectors: readonly Float32Array[], dimensions: number): Promise<VectorIndexKind> {
+  const connection = await connectDatabase(directory);
   try {
     const table = await connection.createTable(CHUNK_TABLE_NAME, toChunkArrowTable(chunks, vectors, dimensions), { mode: 'create' });
     try {
@@ -128,8 +134,8 @@ export interface OpenedChunkTable {
  * plain Error describing the problem when the table is missing or its vectors are not `dimensions`
  * wide (the caller reports it as `index_corrupt`).
  */
-export async function openChunkTable(directory: string, dimensions: number): Promise<OpenedChunkTable> {
-  const connection = await lancedb.connect(directory);
+export async function openChunkTable(directory: DatabaseLocation, dimensions: number): Promise<OpenedChunkTable> {
+  const connection = await connectDatabase(directory);
   try {
     const table = await connection.openTable(CHUNK_TABLE_NAME);
     try {

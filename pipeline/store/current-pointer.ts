@@ -1,10 +1,8 @@
-import { readFile, rename } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { IndexVersionId } from './index-manifest.ts';
-import type { IndexLayout } from './index-layout.ts';
+import { resolveIndexLayout, type IndexLayout } from './index-layout.ts';
+import type { IndexStore } from './index-store.ts';
 import { corruptIndexError } from './read-index-file.ts';
-import { syncDirectory, writeFileDurably } from './write-file-durably.ts';
 
 /** The `CURRENT` file of a source's index: which version readers open. */
 export const CurrentPointer = z
@@ -17,13 +15,8 @@ export type CurrentPointer = z.infer<typeof CurrentPointer>;
 
 /** The current version of the index, or undefined when no version was ever published. */
 export async function readCurrentPointer(layout: IndexLayout): Promise<CurrentPointer | undefined> {
-  let text: string;
-  try {
-    text = await readFile(layout.currentFile, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const text = await layout.store.readText(layout.currentFile);
+  if (text === undefined) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -36,17 +29,23 @@ export async function readCurrentPointer(layout: IndexLayout): Promise<CurrentPo
 }
 
 /**
- * Points `CURRENT` at `indexVersion` atomically: the new content goes to a temporary file that is
- * flushed and then renamed over `CURRENT`, so a reader sees the old pointer or the new one, never a mix.
+ * Points `CURRENT` at `indexVersion` atomically, so a reader sees the old pointer or the new one,
+ * never a mix: on a local disk the new content goes to a flushed temporary file renamed over
+ * `CURRENT`; on object storage it is one PUT, which replaces the object whole.
  */
 export async function writeCurrentPointer(layout: IndexLayout, indexVersion: string): Promise<void> {
   const pointer: CurrentPointer = { schemaVersion: 1, indexVersion };
-  const temporary = `${layout.currentFile}.${indexVersion}.tmp`;
-  await writeFileDurably(temporary, `${JSON.stringify(pointer)}\n`);
-  await rename(temporary, layout.currentFile);
-  await syncDirectory(path.dirname(layout.currentFile));
+  await layout.store.writeText(layout.currentFile, `${JSON.stringify(pointer)}\n`);
 }
 
 function corruptPointer(layout: IndexLayout, problem: string, cause: unknown) {
   return corruptIndexError(layout, layout.currentFile, problem, cause);
+}
+
+/**
+ * The version `source`'s `CURRENT` pointer names now, or undefined when none was published: one
+ * small read, for a server that follows new versions written by another process or machine.
+ */
+export async function readCurrentIndexVersion(indexDir: string | IndexStore, source: string): Promise<string | undefined> {
+  return (await readCurrentPointer(resolveIndexLayout(indexDir, source)))?.indexVersion;
 }

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { ClausegateError } from '../errors.ts';
 import type { EmbedderInfo } from '../providers/embedder.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
@@ -7,6 +6,7 @@ import { readCurrentPointer } from './current-pointer.ts';
 import { DefinitionsFile } from './definitions-file.ts';
 import { IndexManifest, STORE_FORMAT } from './index-manifest.ts';
 import { resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
+import type { IndexStore } from './index-store.ts';
 import { corruptIndexError, missingIndexError, readIndexFile } from './read-index-file.ts';
 import {
   createKeywordIndex,
@@ -25,7 +25,7 @@ import { searchChunkVectors, type VectorHit } from './search-chunk-vectors.ts';
  */
 export interface SearchableIndex {
   readonly manifest: IndexManifest;
-  /** The folder of the opened version. */
+  /** The folder of the opened version (a local path, or an `s3://` URI). */
   readonly versionDir: string;
   /** Every chunk of the index by chunk id, in table order. */
   readonly chunks: ReadonlyMap<string, Chunk>;
@@ -53,14 +53,15 @@ export interface ExpectedIndex {
 }
 
 /**
- * Opens the current version of `source`'s index under `indexDir`: reads `CURRENT`, the manifest
+ * Opens the current version of `source`'s index under `indexDir` (a local folder, an
+ * `s3://bucket/prefix` URI or a store): reads `CURRENT`, the manifest
  * (zod-checked), the LanceDB `chunks` table, the keyword index and the definitions.
  *
  * Throws `index_missing` when the source was never ingested, `index_corrupt` when a file of the
  * version is missing or invalid, and `index_embedder_mismatch` when `expected.embedder` differs from
  * the embedder the index was built with (vectors of two embedders are never compared).
  */
-export async function openIndex(indexDir: string, source: string, expected?: ExpectedIndex): Promise<SearchableIndex> {
+export async function openIndex(indexDir: string | IndexStore, source: string, expected?: ExpectedIndex): Promise<SearchableIndex> {
   const layout = resolveIndexLayout(indexDir, source);
   // A write may replace and delete versions while we read; when the pointer moved under a failed
   // read, read the new version instead.
@@ -79,7 +80,8 @@ export async function openIndex(indexDir: string, source: string, expected?: Exp
 
 async function loadVersion(layout: IndexLayout, source: string, indexVersion: string, expected: ExpectedIndex | undefined): Promise<SearchableIndex> {
   const versionDir = layout.versionDir(indexVersion);
-  const manifestFile = path.join(versionDir, VERSION_FILES.manifest);
+  const { store } = layout;
+  const manifestFile = store.join(versionDir, VERSION_FILES.manifest);
   const manifest = await readIndexFile(manifestFile, IndexManifest, layout);
   if (manifest.source !== source || manifest.indexVersion !== indexVersion) {
     throw corruptIndexError(layout, manifestFile, `belongs to source "${manifest.source}" version ${manifest.indexVersion}, not "${source}" ${indexVersion}`);
@@ -87,11 +89,11 @@ async function loadVersion(layout: IndexLayout, source: string, indexVersion: st
   checkStoreFormat(manifest, source);
   if (expected !== undefined) checkEmbedder(manifest, expected.embedder, source);
 
-  const tableFile = path.join(versionDir, 'chunks.lance');
+  const tableFile = store.join(versionDir, 'chunks.lance');
   const unreadable = (error: unknown): never => {
     throw corruptIndexError(layout, tableFile, `cannot be read: ${(error as Error).message}`, error);
   };
-  const opened = await openChunkTable(versionDir, manifest.embedder.dimensions).catch(unreadable);
+  const opened = await openChunkTable(store.database(versionDir), manifest.embedder.dimensions).catch(unreadable);
   try {
     return await loadOpenedVersion(layout, source, versionDir, manifest, opened, unreadable);
   } catch (error) {
@@ -108,9 +110,10 @@ async function loadOpenedVersion(
   chunkTable: OpenedChunkTable,
   unreadable: (error: unknown) => never,
 ): Promise<SearchableIndex> {
-  const keywordFile = path.join(versionDir, VERSION_FILES.keywordIndex);
-  const definitionsFile = path.join(versionDir, VERSION_FILES.definitions);
-  const tableFile = path.join(versionDir, 'chunks.lance');
+  const { store } = layout;
+  const keywordFile = store.join(versionDir, VERSION_FILES.keywordIndex);
+  const definitionsFile = store.join(versionDir, VERSION_FILES.definitions);
+  const tableFile = store.join(versionDir, 'chunks.lance');
   const [tableChunks, keywordContent, definitionsContent] = await Promise.all([
     readChunks(chunkTable.table).catch(unreadable),
     readIndexFile(keywordFile, KeywordIndexFile, layout),

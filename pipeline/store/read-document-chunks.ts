@@ -1,7 +1,8 @@
-import * as lancedb from '@lancedb/lancedb';
+import type * as lancedb from '@lancedb/lancedb';
 import type { Chunk } from '../types.ts';
-import { checkVectorType, decodeChunkTable } from './chunk-table.ts';
+import { checkVectorType, connectDatabase, decodeChunkTable } from './chunk-table.ts';
 import { CHUNK_TABLE_NAME } from './index-layout.ts';
+import type { DatabaseLocation } from './index-store.ts';
 
 /** The stored chunks of some documents of one index version, read a few documents at a time. */
 export interface DocumentChunkReader {
@@ -13,13 +14,13 @@ export interface DocumentChunkReader {
 const SHA256 = /^[0-9a-f]{64}$/;
 
 /**
- * Opens the `chunks` table of the version folder `versionDir` for reading whole documents by their
+ * Opens the `chunks` table of a version folder (`IndexStore.database(versionDir)`) for reading whole documents by their
  * content hash (a filtered scan, never the whole table into memory): what an incremental ingest
  * reuses of the previous version. Throws a plain Error when the table is missing or its vectors
  * are not `dimensions` wide.
  */
-export async function openDocumentChunkReader(versionDir: string, dimensions: number): Promise<DocumentChunkReader> {
-  const connection = await lancedb.connect(versionDir);
+export async function openDocumentChunkReader(versionDir: DatabaseLocation, dimensions: number): Promise<DocumentChunkReader> {
+  const connection = await connectDatabase(versionDir);
   let table: lancedb.Table;
   try {
     table = await connection.openTable(CHUNK_TABLE_NAME);

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { ClausegateError, isClausegateError } from '../errors.ts';
 import type { IndexLayout } from './index-layout.ts';
@@ -9,13 +7,8 @@ import type { IndexLayout } from './index-layout.ts';
  * `index_corrupt` error naming the file.
  */
 export async function readIndexFile<Schema extends z.ZodType>(file: string, schema: Schema, layout: IndexLayout): Promise<z.infer<Schema>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw corruptIndexError(layout, file, 'is missing', error);
-    throw error;
-  }
+  const text = await layout.store.readText(file);
+  if (text === undefined) throw corruptIndexError(layout, file, 'is missing');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -30,7 +23,7 @@ export async function readIndexFile<Schema extends z.ZodType>(file: string, sche
 /** `index_corrupt`: a file of the current version is damaged; the fix is a new ingest. */
 export function corruptIndexError(layout: IndexLayout, file: string, problem: string, cause?: unknown): ClausegateError {
   if (isClausegateError(cause)) return cause;
-  const source = path.basename(layout.sourceDir);
+  const source = sourceName(layout);
   return new ClausegateError('index_corrupt', `the index of source "${source}" is damaged: ${file} ${problem}`, {
     hint: `rebuild it: npx harness ingest --source ${source} (a new version replaces the damaged one)`,
     location: { file },
@@ -40,8 +33,13 @@ export function corruptIndexError(layout: IndexLayout, file: string, problem: st
 
 /** `index_missing`: the source was never ingested (no `CURRENT` pointer). */
 export function missingIndexError(layout: IndexLayout): ClausegateError {
-  const source = path.basename(layout.sourceDir);
+  const source = sourceName(layout);
   return new ClausegateError('index_missing', `there is no index for source "${source}" (no ${layout.currentFile})`, {
     hint: `build it with: npx harness ingest --source ${source}`,
   });
+}
+
+/** The source name: the last part of its folder. */
+function sourceName(layout: IndexLayout): string {
+  return layout.sourceDir.split(/[\\/]/).at(-1) ?? layout.sourceDir;
 }

@@ -38,7 +38,7 @@ describe('beginIndexWrite (the batch writer) and openDocumentChunkReader', () =>
     }
 
     // What an incremental ingest reuses: one document's chunks, in order, with their vectors.
-    const reader = await openDocumentChunkReader(path.join(batched, 'sample/versions/v2'), FIXTURE_EMBEDDER.dimensions);
+    const reader = await openDocumentChunkReader({ uri: path.join(batched, 'sample/versions/v2') }, FIXTURE_EMBEDDER.dimensions);
     try {
       const docHash = content.chunks[1]!.docHash;
       const found = await reader.read([docHash, 'not-a-hash', 'f'.repeat(64)]);

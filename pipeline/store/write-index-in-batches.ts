@@ -1,17 +1,18 @@
-import { mkdir, rm } from 'node:fs/promises';
-import * as lancedb from '@lancedb/lancedb';
+import type * as lancedb from '@lancedb/lancedb';
 import { z } from 'zod';
 import { ClausegateError } from '../errors.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
-import { indexChunkVectors, toChunkArrowTable } from './chunk-table.ts';
+import { connectDatabase, indexChunkVectors, toChunkArrowTable } from './chunk-table.ts';
 import { IndexManifest, STORE_FORMAT, type IndexManifestInput } from './index-manifest.ts';
 import { CHUNK_TABLE_NAME, resolveIndexLayout } from './index-layout.ts';
+import type { IndexStore } from './index-store.ts';
 import { KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf, type KeywordEntry } from './keyword-index.ts';
 import { pruneVersions, startVersion, switchToVersion, writeVersionFiles, type WriteIndexResult } from './write-index.ts';
 
 /** Input of `beginIndexWrite`. */
 export interface BeginIndexWriteInput {
-  indexDir: string;
+  /** A local folder, an `s3://bucket/prefix` URI, or a store. */
+  indexDir: string | IndexStore;
   source: string;
   /** Names the version folder; must differ from the current version's. */
   indexVersion: string;
@@ -48,9 +49,10 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
   const partialDir = layout.partialDir(indexVersion);
   const versionDir = layout.versionDir(indexVersion);
   const { previous, removed } = await startVersion(layout, source, indexVersion);
-  await mkdir(partialDir);
+  const { store } = layout;
+  await store.createFolder(partialDir);
 
-  const connection = await lancedb.connect(partialDir);
+  const connection = await connectDatabase(store.database(partialDir));
   let table: lancedb.Table | undefined;
   const keywordEntries: KeywordEntry[] = [];
   const chunkIds = new Set<string>();
@@ -66,8 +68,8 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
     state = 'aborted';
     closeTable();
     // Best effort: the next write removes whatever this leaves behind.
-    await rm(partialDir, { recursive: true, force: true }).catch(() => undefined);
-    await rm(versionDir, { recursive: true, force: true }).catch(() => undefined);
+    await store.removeFolder(partialDir).catch(() => undefined);
+    await store.removeFolder(versionDir).catch(() => undefined);
   };
 
   return {
@@ -92,7 +94,7 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
         // The vector index is built once over the whole table, as writeIndex does.
         manifest.store = { format: STORE_FORMAT, vectorIndex: await indexChunkVectors(table, keywordEntries.length, dimensions) };
         closeTable();
-        await writeVersionFiles(partialDir, keywordEntries.splice(0), definitions, manifest);
+        await writeVersionFiles(store, partialDir, keywordEntries.splice(0), definitions, manifest);
         await switchToVersion(layout, indexVersion);
         state = 'published';
       } catch (error) {

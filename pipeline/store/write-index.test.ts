@@ -98,7 +98,7 @@ describe('writeIndex → openIndex', () => {
     const { result } = await writeFixture('v1');
     const manifest = IndexManifest.parse(JSON.parse(await readFile(path.join(result.versionDir, 'manifest.json'), 'utf8')));
     expect(manifest.schemaVersion).toBe(1);
-    expect(await readIndexManifest(indexDir, SOURCE)).toEqual({ manifest, versionDir: result.versionDir });
+    expect(await readIndexManifest(indexDir, SOURCE)).toMatchObject({ manifest, versionDir: result.versionDir });
     const pointer = JSON.parse(await readFile(path.join(indexDir, SOURCE, 'CURRENT'), 'utf8'));
     expect(pointer).toEqual({ schemaVersion: 1, indexVersion: 'v1' });
   });

@@ -1,5 +1,3 @@
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { ClausegateError, isClausegateError } from '../errors.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
@@ -8,15 +6,16 @@ import { readCurrentPointer, writeCurrentPointer } from './current-pointer.ts';
 import type { DefinitionsFile } from './definitions-file.ts';
 import { IndexManifest, STORE_FORMAT, type IndexManifestInput } from './index-manifest.ts';
 import { PARTIAL_SUFFIX, resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
+import type { IndexStore } from './index-store.ts';
 import { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf, type KeywordEntry } from './keyword-index.ts';
-import { syncDirectory, writeFileDurably } from './write-file-durably.ts';
 
 /** The steps of `writeIndex`, in order, as reported to `onStep`. */
 export type WriteIndexStep = 'table-written' | 'files-written' | 'version-renamed' | 'pointer-switched' | 'cleaned';
 
 /** Input of `writeIndex`. `vectors[i]` is the vector of `chunks[i]`. */
 export interface WriteIndexInput {
-  indexDir: string;
+  /** A local folder, an `s3://bucket/prefix` URI, or a store. */
+  indexDir: string | IndexStore;
   source: string;
   /** The manifest of the new version; `keywordIndex` is filled in here. Its `indexVersion` names the version folder. */
   manifest: IndexManifestInput;
@@ -43,7 +42,8 @@ export interface WriteIndexResult {
  * Publishes a new version of a source's index ATOMICALLY. The whole version is built in
  * `<indexDir>/<source>/versions/<indexVersion>.partial/` (LanceDB table `chunks` with its vector index, the keyword index,
  * the definitions, and `manifest.json` last), renamed to its final name, and only then does the
- * `CURRENT` pointer switch to it (temporary file + rename). A crash before the switch leaves the
+ * `CURRENT` pointer switch to it (temporary file + rename). On object storage, which cannot rename,
+ * the version is built under its final name and the pointer (one PUT) is still written last. A crash before the switch leaves the
  * previous version current and intact; the next write deletes what the crash left. After the switch,
  * every version but the new one, the one it replaced (kept for readers that still have it open) and
  * the latest version that has documents is deleted: a run of empty versions never prunes the last
@@ -63,12 +63,12 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
 
   let published = false;
   try {
-    await mkdir(partialDir);
-    const vectorIndex = await writeChunkTable(partialDir, input.chunks, input.vectors, manifest.embedder.dimensions);
+    await layout.store.createFolder(partialDir);
+    const vectorIndex = await writeChunkTable(layout.store.database(partialDir), input.chunks, input.vectors, manifest.embedder.dimensions);
     manifest.store = { format: STORE_FORMAT, vectorIndex };
     await input.onStep?.('table-written');
 
-    await writeVersionFiles(partialDir, input.chunks.map(keywordEntryOf), input.definitions, manifest);
+    await writeVersionFiles(layout.store, partialDir, input.chunks.map(keywordEntryOf), input.definitions, manifest);
     await input.onStep?.('files-written');
 
     await switchToVersion(layout, manifest.indexVersion, () => input.onStep?.('version-renamed'));
@@ -77,8 +77,8 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
   } catch (error) {
     if (!published) {
       // Best effort: the next write removes whatever this leaves behind.
-      await rm(partialDir, { recursive: true, force: true }).catch(() => undefined);
-      await rm(versionDir, { recursive: true, force: true }).catch(() => undefined);
+      await layout.store.removeFolder(partialDir).catch(() => undefined);
+      await layout.store.removeFolder(versionDir).catch(() => undefined);
     }
     throw error;
   }
@@ -95,31 +95,32 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
  * Returns the current version, if any, and what was deleted.
  */
 export async function startVersion(layout: IndexLayout, source: string, indexVersion: string): Promise<{ previous: string | undefined; removed: string[] }> {
-  await mkdir(layout.versionsDir, { recursive: true });
+  await layout.store.createFolder(layout.versionsDir);
   const previous = await readPreviousVersion(layout);
   if (previous === indexVersion) {
     throw new ClausegateError('internal', `index version ${indexVersion} of source "${source}" is already the current version`, {
       hint: 'every write needs a new indexVersion (it is derived from the ingest time)',
     });
   }
-  return { previous, removed: await removeLeftovers(layout.versionsDir, layout.sourceDir, indexVersion) };
+  return { previous, removed: await removeLeftovers(layout, indexVersion) };
 }
 
-/** Writes the keyword index, the definitions and, last, the manifest into the unpublished version folder, and syncs it. */
-export async function writeVersionFiles(partialDir: string, keywordEntries: KeywordEntry[], definitions: readonly DefinitionEntry[], manifest: IndexManifest): Promise<void> {
+/** Writes the keyword index, the definitions and, last, the manifest into the unpublished version folder (each durably). */
+export async function writeVersionFiles(store: IndexStore, partialDir: string, keywordEntries: KeywordEntry[], definitions: readonly DefinitionEntry[], manifest: IndexManifest): Promise<void> {
   const keywordIndex = createKeywordIndex(keywordEntries);
-  await writeFileDurably(path.join(partialDir, VERSION_FILES.keywordIndex), JSON.stringify(keywordIndex.toFile()));
+  await store.writeText(store.join(partialDir, VERSION_FILES.keywordIndex), JSON.stringify(keywordIndex.toFile()));
   const definitionsFile: DefinitionsFile = { schemaVersion: 1, definitions: definitions.map((entry) => ({ ...entry })) };
-  await writeFileDurably(path.join(partialDir, VERSION_FILES.definitions), `${JSON.stringify(definitionsFile, null, 2)}\n`);
+  await store.writeText(store.join(partialDir, VERSION_FILES.definitions), `${JSON.stringify(definitionsFile, null, 2)}\n`);
   // The manifest goes last: a version folder with a valid manifest is complete.
-  await writeFileDurably(path.join(partialDir, VERSION_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
-  await syncDirectory(partialDir);
+  await store.writeText(store.join(partialDir, VERSION_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
-/** Renames the complete version folder into place, then switches `CURRENT` to it (`renamed` runs between the two). */
+/**
+ * Renames the complete version folder into place (where the store renames folders; on object storage
+ * it was built there), then switches `CURRENT` to it (`renamed` runs between the two).
+ */
 export async function switchToVersion(layout: IndexLayout, indexVersion: string, renamed?: () => unknown): Promise<void> {
-  await rename(layout.partialDir(indexVersion), layout.versionDir(indexVersion));
-  await syncDirectory(layout.versionsDir);
+  if (layout.store.renamesFolders) await layout.store.renameFolder(layout.partialDir(indexVersion), layout.versionDir(indexVersion));
   await renamed?.();
   await writeCurrentPointer(layout, indexVersion);
 }
@@ -132,14 +133,15 @@ export async function switchToVersion(layout: IndexLayout, indexVersion: string,
 export async function pruneVersions(layout: IndexLayout, manifest: IndexManifest, previous: string | undefined, removed: string[]): Promise<string[]> {
   const { indexVersion } = manifest;
   const warnings: string[] = [];
-  const lastWithDocuments = manifest.counts.documents > 0 ? indexVersion : await findLastVersionWithDocuments(layout.versionsDir, indexVersion);
-  for (const entry of await readdir(layout.versionsDir)) {
+  const lastWithDocuments = manifest.counts.documents > 0 ? indexVersion : await findLastVersionWithDocuments(layout, indexVersion);
+  for (const entry of await layout.store.list(layout.versionsDir)) {
     if (entry === indexVersion || entry === previous || entry === lastWithDocuments) continue;
+    const location = layout.store.join(layout.versionsDir, entry);
     try {
-      await rm(path.join(layout.versionsDir, entry), { recursive: true, force: true });
+      await layout.store.removeFolder(location);
       removed.push(entry);
     } catch (error) {
-      warnings.push(`could not delete the old index version ${path.join(layout.versionsDir, entry)}: ${(error as Error).message}`);
+      warnings.push(`could not delete the old index version ${location}: ${(error as Error).message}`);
     }
   }
   return warnings;
@@ -194,13 +196,16 @@ export async function readPreviousVersion(layout: IndexLayout): Promise<string |
 }
 
 /** The newest complete version other than `exclude` whose manifest counts at least one document. */
-export async function findLastVersionWithDocuments(versionsDir: string, exclude: string): Promise<string | undefined> {
-  const candidates = (await readdir(versionsDir)).filter((entry) => entry !== exclude && !entry.endsWith(PARTIAL_SUFFIX));
+export async function findLastVersionWithDocuments(layout: IndexLayout, exclude: string): Promise<string | undefined> {
+  const { store } = layout;
+  const candidates = (await store.list(layout.versionsDir)).filter((entry) => entry !== exclude && !entry.endsWith(PARTIAL_SUFFIX));
   // Version ids are UTC timestamps: newest first by name; a version without a valid manifest is incomplete.
   candidates.sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   for (const entry of candidates) {
     try {
-      const parsed = IndexManifest.safeParse(JSON.parse(await readFile(path.join(versionsDir, entry, VERSION_FILES.manifest), 'utf8')));
+      const text = await store.readText(store.join(layout.versionsDir, entry, VERSION_FILES.manifest));
+      if (text === undefined) continue;
+      const parsed = IndexManifest.safeParse(JSON.parse(text));
       if (parsed.success && parsed.data.counts.documents > 0) return entry;
     } catch {
       continue;
@@ -209,17 +214,22 @@ export async function findLastVersionWithDocuments(versionsDir: string, exclude:
   return undefined;
 }
 
-/** Deletes `.partial` folders, a non-current folder already named `indexVersion`, and stray pointer temp files. */
-export async function removeLeftovers(versionsDir: string, sourceDir: string, indexVersion: string): Promise<string[]> {
+/**
+ * Deletes `.partial` folders, a non-current folder already named `indexVersion`, and stray pointer
+ * temp files. (On object storage a crashed write leaves a version folder that was never current:
+ * the prune after the next switch deletes it.)
+ */
+export async function removeLeftovers(layout: IndexLayout, indexVersion: string): Promise<string[]> {
+  const { store } = layout;
   const removed: string[] = [];
-  for (const entry of await readdir(versionsDir)) {
+  for (const entry of await store.list(layout.versionsDir)) {
     if (entry.endsWith(PARTIAL_SUFFIX) || entry === indexVersion) {
-      await rm(path.join(versionsDir, entry), { recursive: true, force: true });
+      await store.removeFolder(store.join(layout.versionsDir, entry));
       removed.push(entry);
     }
   }
-  for (const entry of await readdir(sourceDir)) {
-    if (entry.startsWith('CURRENT.') && entry.endsWith('.tmp')) await rm(path.join(sourceDir, entry), { force: true });
+  for (const entry of await store.list(layout.sourceDir)) {
+    if (entry.startsWith('CURRENT.') && entry.endsWith('.tmp')) await store.removeFile(store.join(layout.sourceDir, entry));
   }
   return removed;
 }

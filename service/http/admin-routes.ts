@@ -85,6 +85,8 @@ export function registerAdminRoutes(app: FastifyInstance, state: ServiceState): 
       if (!state.indexes.names.includes(source)) throw new ServiceError('source_not_found', `source "${source}" is not served`, `reindex one of: ${state.indexes.names.join(', ')}`);
       const swapped = await state.indexes.reindex(source);
       const dropped = await state.cache.clear();
+      // The other replicas reading the same index swap the new version in at once (or at their next poll).
+      await state.versions.announce(source, swapped.indexVersion);
       return { source, previous_version: swapped.previousVersion, index_version: swapped.indexVersion, chunks: swapped.chunks, cache_entries_dropped: dropped };
     },
   );

@@ -37,6 +37,11 @@ export const ServiceSettings = z
     RAG_CACHE_MAX_ENTRIES: integer(10_000, 0, 10_000_000),
     /** `redis://host:port`: the cache and the job store live in Redis (jobs then survive a restart); default in memory. */
     RAG_REDIS_URL: z.string().url().optional(),
+    /**
+     * Seconds between two checks of each source's `CURRENT` pointer for a version another replica or an
+     * ingest published (default 30; 0: only announcements through Redis, or none without it).
+     */
+    RAG_INDEX_POLL_SECONDS: integer(30, 0, 24 * 3600),
     RAG_JOB_TTL_SECONDS: integer(3600, 1, 7 * 24 * 3600),
     RAG_MAX_JOBS: integer(10_000, 1, 1_000_000),
     /** Pipeline answers computed at once; default 1 with the offline provider (CPU-bound), 16 with OpenAI (waits on the network). */

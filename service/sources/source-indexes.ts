@@ -1,4 +1,4 @@
-import { createEmbedder, ingestSource, openAnswerPipeline, resolveSourceRoot, type ClausegateConfig, type OpenedAnswerPipeline, type ProviderEnvironment } from '../../pipeline/index.ts';
+import { createEmbedder, ingestSource, openAnswerPipeline, readCurrentIndexVersion, resolveSourceRoot, type ClausegateConfig, type OpenedAnswerPipeline, type ProviderEnvironment } from '../../pipeline/index.ts';
 import { ServiceError } from '../service-error.ts';
 import { readSourceDocuments, type SourceDocuments } from './source-documents.ts';
 
@@ -16,6 +16,12 @@ export interface SourceIndexes {
   use<T>(source: string, work: (pipeline: OpenedAnswerPipeline) => Promise<T>): Promise<T>;
   /** Ingests the source again, opens the new index, swaps it in and closes the old one once its queries finish. */
   reindex(source: string): Promise<{ source: string; previousVersion: string; indexVersion: string; chunks: number }>;
+  /**
+   * Serves the version the source's `CURRENT` pointer names now, when it is not the one served (a
+   * version published by another replica or an ingest): opens it, swaps it in, and closes the old
+   * one once its queries finish. Returns the swap, or undefined when the served version is current.
+   */
+  refresh(source: string): Promise<{ source: string; previousVersion: string; indexVersion: string } | undefined>;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,18 @@ export async function openSourceIndexes(options: { config: ClausegateConfig; env
     lease.inFlight -= 1;
     if (lease.retired && lease.inFlight === 0) await lease.pipeline.close();
   };
+  const swapIn = async (source: string, old: Lease, fresh: Lease) => {
+    leases.set(source, fresh);
+    old.retired = true;
+    if (old.inFlight === 0) await old.pipeline.close();
+  };
+  // Swaps of one source run one at a time (a reindex and a refresh, or two refreshes, never interleave).
+  const queues = new Map<string, Promise<unknown>>();
+  const serially = <T>(source: string, work: () => Promise<T>): Promise<T> => {
+    const run = (queues.get(source) ?? Promise.resolve()).catch(() => undefined).then(work);
+    queues.set(source, run);
+    return run;
+  };
   return {
     names: [...options.sources],
     get swapping() {
@@ -73,19 +91,38 @@ export async function openSourceIndexes(options: { config: ClausegateConfig; env
       }
     },
     async reindex(source) {
-      const old = current(source);
+      current(source);
       reindexing += 1;
       try {
-        const root = resolveSourceRoot({ source, config, cwd });
-        const summary = await ingestSource({ source, root, config, embedder: createEmbedder(config, environment, config.sources[source]), now, waitForLock: true });
-        const fresh = await openLease(source);
-        leases.set(source, fresh);
-        old.retired = true;
-        if (old.inFlight === 0) await old.pipeline.close();
-        return { source, previousVersion: old.pipeline.index.manifest.indexVersion, indexVersion: fresh.pipeline.index.manifest.indexVersion, chunks: summary.counts.chunks };
+        return await serially(source, async () => {
+          const old = current(source);
+          const root = resolveSourceRoot({ source, config, cwd });
+          const summary = await ingestSource({ source, root, config, embedder: createEmbedder(config, environment, config.sources[source]), now, waitForLock: true });
+          const fresh = await openLease(source);
+          await swapIn(source, old, fresh);
+          return { source, previousVersion: old.pipeline.index.manifest.indexVersion, indexVersion: fresh.pipeline.index.manifest.indexVersion, chunks: summary.counts.chunks };
+        });
       } finally {
         reindexing -= 1;
       }
+    },
+    async refresh(source) {
+      current(source);
+      return serially(source, async () => {
+        const old = current(source);
+        const served = old.pipeline.index.manifest.indexVersion;
+        const named = await readCurrentIndexVersion(config.paths.indexDir, source);
+        if (named === undefined || named === served) return undefined;
+        const fresh = await openLease(source);
+        const indexVersion = fresh.pipeline.index.manifest.indexVersion;
+        // The pointer may have moved again (and back) between the read and the open: keep what is served then.
+        if (indexVersion === served) {
+          await fresh.pipeline.close();
+          return undefined;
+        }
+        await swapIn(source, old, fresh);
+        return { source, previousVersion: served, indexVersion };
+      });
     },
     async close() {
       await Promise.all([...leases.values()].map((lease) => lease.pipeline.close()));
