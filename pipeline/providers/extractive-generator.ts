@@ -12,6 +12,11 @@ export interface ExtractiveGeneratorOptions extends OfflineLexicalOptions {
   now?: () => number;
 }
 
+/**
+ * A value question answered by a sentence: further sentences join when they rank at least 0.85 of
+ * it (the share the generator has used since the start of the change set; not refitted).
+ */
+const VALUE_FOLLOWER_SHARE = 0.85;
 /** At most this many sentences or rows in an answer (fewer when `maxSentences` says so). */
 const ANSWER_SENTENCES = 6;
 /**
@@ -249,9 +254,13 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   // A best unit that is a priced table row answers a lookup, whatever the question's wording
   // (`what is the difference between the delayed and real-time fees`): one row per side.
   const answersByRow = best.text.includes(' | ') && findStatedValues(best.text).length > 0;
+  // A value stated in prose (`for a period of ten (10) years`, `upon sixty (60) days' notice`) is
+  // read less surely than a row: sentences ranking at least 0.85 of the best join it, as before,
+  // when they state no figure or date nobody asked about (a further duration may).
+  const proseFollowers = answersByRow || best.text.includes(' | ') ? [] : pool.slice(1).filter((unit) => unit.rank >= VALUE_FOLLOWER_SHARE * best.rank && !unit.text.includes(' | '));
   const leaders =
     (asksValue && answering.length > 0) || answersByRow
-      ? [best, ...findOtherSides(profile, best, pool)]
+      ? [best, ...findOtherSides(profile, best, pool), ...proseFollowers.filter((unit) => !statesUnaskedValue(unit))]
       : [best, ...pool.slice(1).filter((unit) => unit.rank >= EXPLANATION_FOLLOWER_SHARE * best.rank && !statesUnaskedValue(unit))];
   // A sentence that introduces a list (`…for any of the following uses:`) brings its items.
   const chosen: Unit[] = [];
