@@ -10,3 +10,5 @@ export { validateAnswer } from './validate-answer.ts';
 export type { AnswerValidation, AnswerViolation, AnswerViolationCode, ValidateAnswerInput, ValidationEvidence } from './validate-answer.ts';
 export { renderAnswer } from './render-answer.ts';
 export type { RenderedAnswer, RenderedCitation } from './render-answer.ts';
+export { findFigures } from './find-figures.ts';
+export type { Figure } from './find-figures.ts';

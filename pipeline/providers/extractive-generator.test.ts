@@ -280,6 +280,53 @@ describe('createExtractiveGenerator', () => {
     ]);
   });
 
+  it('states the one row of a table the question’s qualifiers pick, not its sibling rows', async () => {
+    const lines = [
+      'Category A3 – Trading on Alternative Venue',
+      'Enterprise (4+ Applications) | Licensee Group | $4,275',
+      'Premium (2-3 Applications) | Licensee Group | $2,435',
+      'Basic (1 Application) | Licensee Group | $1,820',
+      'Category C',
+      'Enterprise (4+ Applications) | Licensee Group | $609',
+      'Basic (1 Application) | Licensee Group | $363',
+    ];
+    expect(await answerFrom('What is the Category A3 non-display fee at the Premium tier?', lines, { sectionHeading: 'Non-Display' })).toEqual([
+      'Category A3 – Trading on Alternative Venue | Premium (2-3 Applications) | Licensee Group | $2,435',
+    ]);
+    // `Category A3` rows name another label of the kind asked: the Category C row answers.
+    expect(await answerFrom('What is the Category C non-display fee at the basic tier?', lines, { sectionHeading: 'Non-Display' })).toEqual([
+      'Category C | Basic (1 Application) | Licensee Group | $363',
+    ]);
+  });
+
+  it('answers each side of a comparison with its row, and each year with that year’s list', async () => {
+    const sides = await createExtractiveGenerator().generate(request('What is the difference between the delayed and real-time display device fees?'));
+    expect(sides.output.kind === 'answer' && sides.output.sentences.map((sentence) => sentence.text)).toEqual(['Real Time | Device | $134.50', 'Delayed | Device | $0']);
+    const editions: GenerationEvidence[] = [
+      { anchor: 'C0', chunkId: 'fees-2026', doc: 'january-2026-fee-list.pdf', page: 1, sectionHeading: 'Display Device', text: 'Real Time | Device | $134.50\nDelayed | Device | $0' },
+      { anchor: 'C1', chunkId: 'fees-2025', doc: 'january-2025-fee-list.pdf', page: 1, sectionHeading: 'Display Device', text: 'Real Time | Device | $130.10\nDelayed | Device | $0.00' },
+    ];
+    const years = await createExtractiveGenerator().generate(request('How much did the real-time display device fee go up from 2025 to 2026?', 6, editions));
+    expect(years.output.kind === 'answer' && years.output.sentences).toEqual([
+      { text: 'Real Time | Device | $134.50', anchors: ['C0'] },
+      { text: 'Real Time | Device | $130.10', anchors: ['C1'] },
+    ]);
+  });
+
+  it('never lets a further sentence state a figure or date the question did not ask about', async () => {
+    const lines = [
+      'A monthly fee of $5 per Subscriber Display Device applies to the distribution of Benchmark Information.',
+      'Any Device used to display Benchmark Information will be charged this fee.',
+      'The first fee liable report will be due by February 28, 2025 covering the period of January 2025.',
+    ];
+    expect(await answerFrom('How much is charged per month for each Subscriber Display Device showing Benchmark Information?', lines)).toEqual(lines.slice(0, 2));
+    const policy = [
+      'If any entity within your Licensee Group is a Financial Institution, the entire Licensee Group will be classified as a Financial Institution.',
+      'Based on the survey sent on March 10, 2025, CME has classified your Licensee Group as a Financial Institution or a Non-Financial Institution.',
+    ];
+    expect(await answerFrom('How is a Licensee Group with one Financial Institution classified?', policy)).toEqual(policy.slice(0, 1));
+  });
+
   it('puts the caption of a table first when it names more of the question than the row', async () => {
     const lines = ['3. CME Term SOFR Information Data License Fees Effective January 1, 2026:', 'Sector | Headcount | Delayed | Real Time', 'Financial Institution | 1 - 25 | $50 | $125'];
     // (The clause number `3.` stands apart as a list marker.)

@@ -1,7 +1,10 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { dropUnmatchedFraming, findParentRow, hasDate, hasDeadlineDate, isValueAsk, measureSegment, namesTerm, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
+import { definesTerm, dropUnmatchedFraming, findParentRow, hasDate, hasDeadlineDate, isValueAsk, measureSegment, namesTerm, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
 import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
+import { findOtherSides } from './find-other-sides.ts';
+import { findStatedValues } from './find-stated-values.ts';
+import { measureQualifierFit, type QualifierFit } from './measure-qualifier-fit.ts';
 
 /** Options of `createExtractiveGenerator`. */
 export interface ExtractiveGeneratorOptions extends OfflineLexicalOptions {
@@ -10,16 +13,17 @@ export interface ExtractiveGeneratorOptions extends OfflineLexicalOptions {
 }
 
 /**
- * A question asking for a value (an amount, a date, a duration) is answered by rows or sentences
- * holding one: a further one joins only when it ranks at least 0.85 of the best, so that a fee
- * question gets its row, not the table (0.7 answered one more CME case but listed whole tables).
+ * A value question answered by a sentence: further sentences join when they rank at least 0.85 of
+ * it (the share the generator has used since the start of the change set; not refitted).
  */
-const VALUE_ANSWER = { sentences: 6, followerShare: 0.85 } as const;
+const VALUE_FOLLOWER_SHARE = 0.85;
+/** At most this many sentences or rows in an answer (fewer when `maxSentences` says so). */
+const ANSWER_SENTENCES = 6;
 /**
- * Any other question (what a clause requires, which categories exist, how a tier is set) may need
- * several sentences or list items: up to six, each ranking at least 0.6 of the best.
+ * A question not asking for a value (what a clause requires, which categories exist, how a tier is
+ * set) may need several sentences or list items: those ranking at least 0.6 of the best join it.
  */
-const EXPLANATION_ANSWER = { sentences: 6, followerShare: 0.6 } as const;
+const EXPLANATION_FOLLOWER_SHARE = 0.6;
 
 /**
  * Creates the offline generator. It never writes a word of its own: the answer is made of evidence
@@ -40,9 +44,16 @@ const EXPLANATION_ANSWER = { sentences: 6, followerShare: 0.6 } as const;
  * term itself, or holds the value asked for under a section heading that names one (a `$0` row
  * under `Event Contract Information`); a bare heading line (under six words, no cells, no final
  * punctuation) never does. When the question asks for a value and some sentence holds one, only
- * such sentences are used. The best sentence comes first; others follow when they rank at least
- * 0.85 of it for a value question (0.6 for any other), up to `min(maxSentences, 6)`; ties keep
- * evidence order. A sentence ending in `:` or `;` brings its list items (the lines up to the next
+ * such sentences are used. When the question names a label (`Category C`), a unit naming another
+ * label of that kind (`Category A1`) is left out, if some unit names the one asked. The best
+ * sentence comes first (on equal rank, the one whose own words the question names most wholly:
+ * `measureQualifierFit`; then evidence order). A value question, or any question whose best unit is
+ * a priced table row, is answered by that unit and one unit for each other side the question asks
+ * about (`findOtherSides`: the other year, the other category of a comparison), never by the
+ * table's other rows. Any other question gets the sentences ranking at least 0.6 of the best, up to
+ * `min(maxSentences, 6)`, but none stating an amount, percentage or date (`findStatedValues`) that
+ * neither the question nor the best sentence states, unless it defines a term the question names
+ * (`Affiliate: …`). A sentence ending in `:` or `;` brings its list items (the lines up to the next
  * marked item when their bullets were lost; an item ending in `:` brings its own list) or its next
  * sentence, and one ending in `and`, `or` or `,` brings the unit after it; a question listing labels
  * (`categories (A, B, and C)`) gets each label's best sentence first; a table row is read under the
@@ -52,7 +63,8 @@ const EXPLANATION_ANSWER = { sentences: 6, followerShare: 0.6 } as const;
  * chosen sentence is followed by the next sentence of its own paragraph (`splitIntoPassages`: never
  * across a heading, a table row, a list item or the next definition line), which continues it
  * (`Unit of Count: the unit of measure… Unless otherwise advised by CME, Device is the default Unit
- * of Count…`). A `label: value` line holding a number (`Effective Date: April 1, 2025`) is not a
+ * of Count…`), unless it states an amount, percentage or date nobody asked about (the rest of the
+ * definition of a term the question names may). A `label: value` line holding a number (`Effective Date: April 1, 2025`) is not a
  * bare heading. When no sentence overlaps the
  * question, the reply is `request.refusal`, word for word.
  *
@@ -89,11 +101,15 @@ export function createExtractiveGenerator(options: ExtractiveGeneratorOptions = 
 
 interface Unit {
   text: string;
+  /** What it is read under: section heading, table caption, parent row, document name. */
+  context: string;
   anchors: string[];
   /** Evidence position and position inside it, for stable tie-breaking. */
   order: number;
   relevance: SegmentRelevance;
   rank: number;
+  /** How its own qualifiers fit the question's (labels, share of its words asked about). */
+  fit: QualifierFit;
   /** The sentence right after it in the same passage (paragraph), if any. */
   next?: string;
   /** For a sentence ending in `:` or `;`, what completes it: the list items after it, or its next sentence. */
@@ -179,9 +195,10 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         // the row it belongs to, as under a heading.
         const context = [evidence.sectionHeading, captionOfRow, findParentRow(profile, text, units[position - 2])].filter((line) => line !== undefined);
         const relevance = measureSegment(profile, text, context.join('\n'), evidence.doc);
+        const readIn = [...context, evidence.doc.replace(/[-_.]+/g, ' ')].join('\n');
         // A deadline question (`by what date…`) is answered by a date set as one (`by December 1, 2025`).
         const deadlineBonus = profile.deadline === true && hasDeadlineDate(text) ? 0.3 : 0;
-        const unit: Unit = { text, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance) + deadlineBonus, next: passage[index + 1] };
+        const unit: Unit = { text, context: readIn, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance) + deadlineBonus, fit: measureQualifierFit(profile, text), next: passage[index + 1] };
         if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
         const dated = lastDatedLabel(units, position - 1);
@@ -212,12 +229,39 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
 
   const answering = eligible.filter((unit) => unit.relevance.askMet);
   const asksValue = isValueAsk(profile.ask);
-  const pool = asksValue && answering.length > 0 ? answering : eligible;
-  pool.sort((left, right) => right.rank - left.rank || left.order - right.order);
+  const candidates = asksValue && answering.length > 0 ? answering : eligible;
+  // A unit naming another label of the kind the question names (`Category A1` when `Category C` is
+  // asked) answers about something else, when some unit names the label asked.
+  const pool = candidates.some((unit) => unit.fit.askedLabels > 0) ? candidates.filter((unit) => unit.fit.askedLabels > 0 || unit.fit.otherLabels === 0) : candidates;
+  // Best first; on equal rank, the unit whose own words the question names most wholly (`E-Mini |
+  // CBOT | Device` before `Display Device | Real Time | Device` for an E-mini CBOT display device),
+  // then evidence order.
+  pool.sort((left, right) => right.rank - left.rank || right.fit.precision - left.fit.precision || left.order - right.order);
   const best = pool[0]!;
-  const shape = asksValue && answering.length > 0 ? VALUE_ANSWER : EXPLANATION_ANSWER;
-  const limit = Math.max(1, Math.min(request.maxSentences, shape.sentences));
-  const leaders = [best, ...pool.slice(1).filter((unit) => unit.rank >= shape.followerShare * best.rank)];
+  const limit = Math.max(1, Math.min(request.maxSentences, ANSWER_SENTENCES));
+  // The values an answer may state beyond those of its best unit: the question's own (`effective
+  // April 1, 2025`). Any other figure or date belongs to a unit chosen for it.
+  const askedValues = new Set([...findStatedValues(request.question), ...findStatedValues(best.text)]);
+  // …unless the unit defines a term the question names (`Affiliate: … fifty percent (50%) …`): what
+  // the term means is what was asked.
+  const definesAskedTerm = (unit: Unit) => profile.terms.some((term) => term.weight === 1 && definesTerm(unit.text, term.display.split('|')[0]!.split(' ')));
+  const statesUnaskedValue = (unit: Unit) => findStatedValues(unit.text).some((value) => !askedValues.has(value)) && !definesAskedTerm(unit);
+  // A value question is answered by the one unit holding the value that best matches its
+  // qualifiers, and by one unit for each other side it asks about (the other year, the other
+  // category); its table's other rows are not stated. Any other question may need several
+  // sentences; those ranking near the best join, but not one stating a figure or date the
+  // question did not ask about and the best unit does not give.
+  // A best unit that is a priced table row answers a lookup, whatever the question's wording
+  // (`what is the difference between the delayed and real-time fees`): one row per side.
+  const answersByRow = best.text.includes(' | ') && findStatedValues(best.text).length > 0;
+  // A value stated in prose (`for a period of ten (10) years`, `upon sixty (60) days' notice`) is
+  // read less surely than a row: sentences ranking at least 0.85 of the best join it, as before,
+  // when they state no figure or date nobody asked about (a further duration may).
+  const proseFollowers = answersByRow || best.text.includes(' | ') ? [] : pool.slice(1).filter((unit) => unit.rank >= VALUE_FOLLOWER_SHARE * best.rank && !unit.text.includes(' | '));
+  const leaders =
+    (asksValue && answering.length > 0) || answersByRow
+      ? [best, ...findOtherSides(profile, best, pool), ...proseFollowers.filter((unit) => !statesUnaskedValue(unit))]
+      : [best, ...pool.slice(1).filter((unit) => unit.rank >= EXPLANATION_FOLLOWER_SHARE * best.rank && !statesUnaskedValue(unit))];
   // A sentence that introduces a list (`…for any of the following uses:`) brings its items.
   const chosen: Unit[] = [];
   const bring = (unit: Unit, depth: number) => {
@@ -256,9 +300,12 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
     chosen.splice(limit);
   }
   // Room left: a chosen sentence brings the next sentence of its paragraph, which continues it.
+  // A next sentence stating a figure or date nobody asked for (`…report due by February 28, 2025`
+  // after the fee asked about) is another statement, not the continuation.
   for (let index = 0; index < chosen.length && chosen.length < limit; index += 1) {
     const next = chosen[index]!.next === undefined ? undefined : byText.get(chosen[index]!.next!);
-    if (next !== undefined && !chosen.includes(next)) chosen.splice(index + 1, 0, next);
+    // (The rest of the definition of a term the question names continues it, figures and all.)
+    if (next !== undefined && !chosen.includes(next) && (!statesUnaskedValue(next) || definesAskedTerm(chosen[index]!))) chosen.splice(index + 1, 0, next);
   }
 
   const sentences: AnswerSentence[] = chosen.map((unit) => ({ text: unit.text, anchors: [...unit.anchors] }));

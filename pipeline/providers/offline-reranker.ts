@@ -258,7 +258,8 @@ const PAYMENT_STEMS = new Set(
 );
 
 // Words after which a short token is a label (`Category A`, `Schedule 1a`, `Appendix B`).
-const LABEL_WORDS = new Set(['category', 'schedule', 'appendix', 'exhibit', 'section', 'tier', 'level', 'part', 'article', 'clause', 'type', 'class', 'annex']);
+/** Words that name a label by a following code (`category a1`, `schedule 4`, `tier 2`). */
+export const LABEL_WORDS: ReadonlySet<string> = new Set(['category', 'schedule', 'appendix', 'exhibit', 'section', 'tier', 'level', 'part', 'article', 'clause', 'type', 'class', 'annex']);
 
 // A label word in the plural before a list of two or more codes, in parentheses or not: `categories (a, b, and c)`.
 const LABEL_LIST = /\b(categories|schedules|appendices|exhibits|sections|tiers|levels|types|classes)\s+\(?((?:[a-z0-9]{1,3}\s*(?:,|\band\b|\bor\b|&)\s*)+(?:and\s+|or\s+)?[a-z0-9]{1,3})\)?(?![\p{L}\p{N}])/gu;
@@ -741,6 +742,11 @@ const tokenStream = memo(50_000, (text: string): TokenStream => {
   const stems = wordsOf(normalizeForMatching(text)).map(stem);
   return { stems, stemSet: new Set(stems) };
 });
+
+/** The stems of `text`'s words, in order, as the scorers read them. */
+export function stemsOf(text: string): readonly string[] {
+  return tokenStream(text).stems;
+}
 
 /** True when `text` names the question term (by stem, through a typo, or as an expansion rule spells it). */
 export function namesTerm(term: QuestionTerm, text: string): boolean {

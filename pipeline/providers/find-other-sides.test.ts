@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { findOtherSides, type SideCandidate } from './find-other-sides.ts';
+import { profileQuestion } from './offline-reranker.ts';
+
+function unit(text: string, context = 'Section\nfee list'): SideCandidate {
+  return { text, context };
+}
+
+describe('findOtherSides', () => {
+  const realTime = unit('Display Device | Real Time | Device | $134.50');
+  const delayed = unit('Display Device | Delayed | Device | $0');
+  const wallboard = unit('Wallboard | Delayed | $217');
+
+  it('finds no other side when the best row names every qualifier of the question', () => {
+    const profile = profileQuestion('What is the real time display device fee?');
+    expect(findOtherSides(profile, realTime, [realTime, delayed, wallboard])).toEqual([]);
+  });
+
+  it('answers the other side of a comparison with the parallel row: the same labels but the side', () => {
+    const profile = profileQuestion('What is the difference between the delayed and real time display device fees?');
+    expect(findOtherSides(profile, realTime, [realTime, wallboard, delayed])).toEqual([delayed]);
+  });
+
+  it('answers the other year with the same row of that year’s list, named by its document', () => {
+    const profile = profileQuestion('How much did the real time display device fee change from 2025 to 2026?');
+    const row2026 = unit('Display Device | Real Time | Device | $134.50', 'Section\njanuary 2026 fee list pdf');
+    const other2025 = unit('Wallboard | Real Time | $298.50', 'Section\njanuary 2025 fee list pdf');
+    const row2025 = unit('Display Device | Real Time | Device | $130.10', 'Section\njanuary 2025 fee list pdf');
+    expect(findOtherSides(profile, row2026, [row2026, other2025, row2025])).toEqual([row2025]);
+  });
+
+  it('answers a year no parallel unit answers with the best-ranked unit of that year', () => {
+    const profile = profileQuestion('What was the real time professional device fee in 2025 and what is it in 2026?');
+    const notice2025 = unit('Real Time Professional Device | $98.50', 'Fee Change Details\nfee notice september 2025 pdf');
+    const other2026 = unit('Wallboard | Real Time | $298.50', 'Section\njanuary 2026 fee list pdf');
+    const list2026 = unit('Display Device | Real Time | Device | $101.50', 'Section\njanuary 2026 fee list pdf');
+    expect(findOtherSides(profile, notice2025, [notice2025, list2026, other2026])).toEqual([list2026]);
+  });
+
+  it('reads two sentences as parallel when they name the same question terms, and answers the other year with one', () => {
+    const profile = profileQuestion('Until when are fees waived under the 2025 and the 2026 lists?');
+    const waived2025 = unit('All fees listed above are waived until July 1, 2025.', 'Section\nfee list january 2025 pdf');
+    const charged2026 = unit('Distribution fees are charged monthly.', 'Section\nfee list january 2026 pdf');
+    const waived2026 = unit('All data fees listed above are waived until January 1, 2026.', 'Section\nfee list january 2026 pdf');
+    expect(findOtherSides(profile, waived2025, [waived2025, charged2026, waived2026])).toEqual([waived2026]);
+  });
+
+  it('never pairs a table row with a sentence', () => {
+    const profile = profileQuestion('What is the difference between the delayed and real time display device fees?');
+    const sentence = unit('Delayed display device fees are waived.');
+    expect(findOtherSides(profile, realTime, [realTime, sentence])).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import { findFigures } from '../answer/index.ts';
+import { namesTerm } from './offline-reranker.ts';
+import type { QuestionProfile, QuestionTerm } from './offline-reranker.ts';
+
+/** A candidate answer unit as side-finding reads it: its text and the context it is read in. */
+export interface SideCandidate {
+  /** The sentence or table row (cells joined by ` | `). */
+  text: string;
+  /** What it is read under: section heading, table caption, parent row and document name. */
+  context: string;
+}
+
+/**
+ * The units that answer the other sides of a question the best unit answers one side of: a
+ * comparison names two years, two categories or two tiers (`2025 vs 2026`, `delayed and real-time`),
+ * and the best unit names only one. The sides are the question's specific terms (weight 1, not the
+ * `fee` an amount answers; years included) that `best` names neither in its text nor in its context
+ * (`namesSide`). A candidate answers such a side when it names the term and is parallel to `best`:
+ * for table rows, the same label cells but at most one (the side: `Real Time` / `Delayed`; the same
+ * labels in another year's list); for sentences, the same specific question terms named in the text
+ * but at most one. A side that is a year needs no parallel unit: another year's list may lay the row
+ * out differently (a notice's `Real Time Professional Device | $98.50` beside the fee list's
+ * `Display Device | Real Time | Device | $101.50`), so the best-ranked unit of that year answers it.
+ * Candidates are read in `pool` order (best ranked first); each side is answered once. A question
+ * whose terms `best` all names has no other side: `[]`.
+ */
+export function findOtherSides<Unit extends SideCandidate>(profile: QuestionProfile, best: Unit, pool: readonly Unit[]): Unit[] {
+  const sideTerms = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && !namesSide(profile, term, best));
+  if (sideTerms.length === 0) return [];
+  const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && !profile.years.includes(term.display));
+  const bestOwn = namedBy(qualifiers, withoutDates(best.text));
+  const answered = new Set<QuestionTerm>();
+  const sides: Unit[] = [];
+  // Parallel units first; then, for a year still unanswered, the best-ranked unit of that year (its
+  // list may lay the row out differently).
+  for (const parallelOnly of [true, false]) {
+    for (const unit of pool) {
+      if (unit === best || sides.includes(unit) || answered.size === sideTerms.length) continue;
+      const fills = sideTerms.filter((term) => !answered.has(term) && namesSide(profile, term, unit));
+      if (fills.length === 0) continue;
+      const parallel = isParallel(best, unit, bestOwn, qualifiers);
+      if (!parallel && (parallelOnly || !fills.every((term) => profile.years.includes(term.display)))) continue;
+      sides.push(unit);
+      for (const term of fills) answered.add(term);
+    }
+  }
+  return sides;
+}
+
+/**
+ * A side is named by the unit's text or its context (the list's name gives its year and edition).
+ * A month is not named by the date the unit states: `waived until January 1, 2026` answers when, it
+ * is not the January list; a year is (`Effective January 1, 2026` prices 2026).
+ */
+function namesSide(profile: QuestionProfile, term: QuestionTerm, unit: SideCandidate): boolean {
+  const text = profile.years.includes(term.display) ? unit.text : withoutDates(unit.text);
+  return namesTerm(term, `${text}\n${unit.context}`);
+}
+
+function withoutDates(text: string): string {
+  let result = text;
+  for (const figure of findFigures(text).reverse()) {
+    if (figure.kind === 'date') result = `${result.slice(0, figure.index)}${result.slice(figure.index + figure.text.length)}`;
+  }
+  return result;
+}
+
+function namedBy(terms: readonly QuestionTerm[], text: string): Set<QuestionTerm> {
+  return new Set(terms.filter((term) => namesTerm(term, text)));
+}
+
+function isParallel(best: SideCandidate, unit: SideCandidate, bestOwn: ReadonlySet<QuestionTerm>, qualifiers: readonly QuestionTerm[]): boolean {
+  const bestLabels = labelCells(best.text);
+  const unitLabels = labelCells(unit.text);
+  if (bestLabels !== undefined || unitLabels !== undefined) {
+    if (bestLabels === undefined || unitLabels === undefined || bestLabels.length !== unitLabels.length) return false;
+    return bestLabels.filter((cell, index) => cell !== unitLabels[index]).length <= 1;
+  }
+  const unitOwn = namedBy(qualifiers, withoutDates(unit.text));
+  const sideOnly = [...unitOwn].filter((term) => !bestOwn.has(term));
+  // The same things named, or the same things but the side (`waived until …` in two editions).
+  return [...bestOwn].every((term) => unitOwn.has(term)) && sideOnly.length <= 1;
+}
+
+// A cell that is a figure: an amount, a count, a band of counts (`201 - 2,000`).
+const FIGURE_CELL = /^[\s$€£¥%\d.,()+\-–*]*\d[\s$€£¥%\d.,()+\-–*]*$/;
+
+/** A table row's label cells (lower case, in order), its figure cells left out; undefined for a sentence. */
+function labelCells(text: string): string[] | undefined {
+  if (!text.includes(' | ')) return undefined;
+  return text
+    .split(' | ')
+    .map((cell) => cell.trim().toLowerCase())
+    .filter((cell) => cell !== '' && !FIGURE_CELL.test(cell));
+}
