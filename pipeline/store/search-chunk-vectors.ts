@@ -20,6 +20,12 @@ export const VECTOR_INDEX_PROBES = 20;
 /** PQ candidates re-ranked on the full vectors per wanted result (`refineFactor`). */
 export const VECTOR_INDEX_REFINE_FACTOR = 10;
 
+/** The query-time settings of an IVF_PQ search: partitions probed, PQ candidates re-ranked per wanted result. */
+export interface VectorSearchSettings {
+  nprobes: number;
+  refineFactor: number;
+}
+
 /** How the `vector` column of a table is searched: `flat` (exhaustive) or through an `ivf_pq` index. */
 export type VectorIndexKind = 'flat' | 'ivf_pq';
 
@@ -34,11 +40,16 @@ export function chooseVectorIndex(rows: number): VectorIndexKind {
   return rows >= VECTOR_INDEX_THRESHOLD ? 'ivf_pq' : 'flat';
 }
 
+/** The IVF partitions of the index a table of `rows` rows gets: √rows, rounded (at least 1). */
+export function vectorIndexPartitions(rows: number): number {
+  return Math.max(1, Math.round(Math.sqrt(rows)));
+}
+
 /** Builds the IVF_PQ index on `vector` (cosine), with √rows partitions and dimension/16 (else /8) sub-vectors. */
 export async function createVectorIndex(table: lancedb.Table, lance: typeof lancedb, rows: number, dimensions: number): Promise<void> {
   const numSubVectors = dimensions % 16 === 0 ? dimensions / 16 : dimensions % 8 === 0 ? dimensions / 8 : 1;
   await table.createIndex('vector', {
-    config: lance.Index.ivfPq({ distanceType: 'cosine', numPartitions: Math.max(1, Math.round(Math.sqrt(rows))), numSubVectors }),
+    config: lance.Index.ivfPq({ distanceType: 'cosine', numPartitions: vectorIndexPartitions(rows), numSubVectors }),
   });
 }
 
@@ -48,13 +59,19 @@ export async function createVectorIndex(table: lancedb.Table, lance: typeof lanc
  * When the candidates' last similarity still ties the k-th, more are read so that a tie is broken by
  * chunk id over every tied row, as the exhaustive search did.
  */
-export async function searchChunkVectors(table: lancedb.Table, kind: VectorIndexKind, query: Float32Array, k: number): Promise<VectorHit[]> {
+export async function searchChunkVectors(
+  table: lancedb.Table,
+  kind: VectorIndexKind,
+  query: Float32Array,
+  k: number,
+  settings: VectorSearchSettings = { nprobes: VECTOR_INDEX_PROBES, refineFactor: VECTOR_INDEX_REFINE_FACTOR },
+): Promise<VectorHit[]> {
   if (k <= 0) return [];
   const queryScale = inverseNorm(query, 0, query.length);
   let limit = k + Math.max(10, k);
   for (;;) {
     let search = table.vectorSearch(query).distanceType('cosine').select(['chunk_id', 'vector', '_distance']).limit(limit);
-    if (kind === 'ivf_pq') search = search.nprobes(VECTOR_INDEX_PROBES).refineFactor(VECTOR_INDEX_REFINE_FACTOR);
+    if (kind === 'ivf_pq') search = search.nprobes(settings.nprobes).refineFactor(settings.refineFactor);
     const rows = await search.toArray();
     const hits = rows.map((row: { chunk_id: string; vector: { toArray(): Float32Array } | Float32Array | number[] }) => {
       const stored = toFloat32(row.vector);
