@@ -8,15 +8,8 @@ import { DefinitionsFile } from './definitions-file.ts';
 import { IndexManifest, STORE_FORMAT } from './index-manifest.ts';
 import { resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
 import { corruptIndexError, missingIndexError, readIndexFile } from './read-index-file.ts';
-import {
-  createKeywordIndex,
-  isCurrentKeywordIndex,
-  KeywordIndexFile,
-  keywordEntryOf,
-  loadKeywordIndex,
-  type KeywordHit,
-  type KeywordIndex,
-} from './keyword-index.ts';
+import { createKeywordIndex, isCurrentKeywordIndex, keywordEntryOf, type KeywordHit, type KeywordIndex } from './keyword-index.ts';
+import { readKeywordIndexFile } from './read-keyword-index-file.ts';
 import { searchChunkVectors, type VectorHit } from './search-chunk-vectors.ts';
 
 /**
@@ -113,15 +106,15 @@ async function loadOpenedVersion(
   const tableFile = path.join(versionDir, 'chunks.lance');
   const [tableChunks, keywordContent, definitionsContent] = await Promise.all([
     readChunks(chunkTable.table).catch(unreadable),
-    readIndexFile(keywordFile, KeywordIndexFile, layout),
+    readKeywordIndexFile(keywordFile, layout),
     readIndexFile(definitionsFile, DefinitionsFile, layout),
   ]);
   const table = { chunks: tableChunks };
 
   let keywordIndex: KeywordIndex;
-  if (isCurrentKeywordIndex(keywordContent)) {
+  if (isCurrentKeywordIndex(keywordContent.header)) {
     try {
-      keywordIndex = loadKeywordIndex(keywordContent);
+      keywordIndex = keywordContent.load();
     } catch (error) {
       throw corruptIndexError(layout, keywordFile, `is unusable: ${(error as Error).message}`, error);
     }
@@ -137,7 +130,7 @@ async function loadOpenedVersion(
   if (chunks.size !== manifest.counts.chunks) {
     throw corruptIndexError(layout, tableFile, `holds ${chunks.size} chunks, the manifest says ${manifest.counts.chunks}`);
   }
-  if (keywordContent.chunkIds.length !== chunks.size || keywordContent.chunkIds.some((chunkId) => !chunks.has(chunkId))) {
+  if (!coversSameChunks(keywordIndex, chunks)) {
     throw corruptIndexError(layout, keywordFile, 'does not cover the same chunks as the chunks table');
   }
   const definitions = definitionsContent.definitions;
@@ -184,6 +177,15 @@ async function loadOpenedVersion(
       keywords = undefined;
     },
   };
+}
+
+/** Whether the keyword index holds exactly the chunks of the table (the same count, every id known). */
+function coversSameChunks(keywordIndex: KeywordIndex, chunks: ReadonlyMap<string, Chunk>): boolean {
+  if (keywordIndex.size !== chunks.size) return false;
+  for (let documentNumber = 0; documentNumber < keywordIndex.size; documentNumber += 1) {
+    if (!chunks.has(keywordIndex.chunkIdOf(documentNumber))) return false;
+  }
+  return true;
 }
 
 /** `index_outdated` when the version was written in another on-disk format (by an older or newer clausegate). */

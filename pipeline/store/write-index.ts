@@ -9,6 +9,7 @@ import type { DefinitionsFile } from './definitions-file.ts';
 import { IndexManifest, STORE_FORMAT, type IndexManifestInput } from './index-manifest.ts';
 import { PARTIAL_SUFFIX, resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
 import { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf, type KeywordEntry } from './keyword-index.ts';
+import { encodeKeywordIndex } from './keyword-index-file.ts';
 import { syncDirectory, writeFileDurably } from './write-file-durably.ts';
 
 /** The steps of `writeIndex`, in order, as reported to `onStep`. */
@@ -108,7 +109,7 @@ export async function startVersion(layout: IndexLayout, source: string, indexVer
 /** Writes the keyword index, the definitions and, last, the manifest into the unpublished version folder, and syncs it. */
 export async function writeVersionFiles(partialDir: string, keywordEntries: KeywordEntry[], definitions: readonly DefinitionEntry[], manifest: IndexManifest): Promise<void> {
   const keywordIndex = createKeywordIndex(keywordEntries);
-  await writeFileDurably(path.join(partialDir, VERSION_FILES.keywordIndex), JSON.stringify(keywordIndex.toFile()));
+  await writeFileDurably(path.join(partialDir, VERSION_FILES.keywordIndex), encodeKeywordIndex(keywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION));
   const definitionsFile: DefinitionsFile = { schemaVersion: 1, definitions: definitions.map((entry) => ({ ...entry })) };
   await writeFileDurably(path.join(partialDir, VERSION_FILES.definitions), `${JSON.stringify(definitionsFile, null, 2)}\n`);
   // The manifest goes last: a version folder with a valid manifest is complete.

@@ -1,0 +1,23 @@
+import { readFile } from 'node:fs/promises';
+import type { IndexLayout } from './index-layout.ts';
+import { decodeKeywordIndex } from './keyword-index-file.ts';
+import { corruptIndexError } from './read-index-file.ts';
+
+/**
+ * Reads `keyword-index.bin` of an index version and checks its header and size. A missing,
+ * truncated or damaged file is an `index_corrupt` error naming the file.
+ */
+export async function readKeywordIndexFile(file: string, layout: IndexLayout): Promise<ReturnType<typeof decodeKeywordIndex>> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw corruptIndexError(layout, file, 'is missing', error);
+    throw error;
+  }
+  try {
+    return decodeKeywordIndex(bytes);
+  } catch (error) {
+    throw corruptIndexError(layout, file, (error as Error).message, error);
+  }
+}
