@@ -1,10 +1,10 @@
-// `npx tsx harness/bench/measure-index-open.ts [--index-dir DIR] [--source NAME] [--suite SUITE]`
-// (defaults: .clausegate/index, cme, cme): what opening an index and answering from it cost, in one
+// `npx tsx harness/bench/measure-index-open.ts [--index-dir DIR] [--source NAME] [--suite SUITE] [--questions N]`
+// (defaults: .clausegate/index, cme, cme, every question; 0 = open only): what opening an index and answering from it cost, in one
 // process with the offline provider: `openIndex` (median of 5), `openAnswerPipeline` (median of 3,
 // with the reranker's preparation), the first question after open, then warm `answerQuestion` over
 // the suite's golden questions (10 untimed, the rest timed: p50/p95 overall and per stage, from each
 // answer's `latencyMs`). The 100× synthetic index of `measure-store-scale.ts 100 --keep DIR` is
-// `--index-dir DIR/x100 --source scale` (its chunks are the CME chunks, so the CME questions apply).
+// `--index-dir DIR/x100 --source scale --settings-of cme` (its chunks are the CME chunks, so the CME questions apply).
 // Not a test: run it by hand, the figures go to the README.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +23,12 @@ const option = (name: string, fallback: string) => {
 const indexDir = path.resolve(option('--index-dir', path.join(repoRoot, '.clausegate/index')));
 const source = option('--source', 'cme');
 const suite = option('--suite', 'cme');
+const questionLimit = Number(option('--questions', 'Infinity'));
+// The synthetic 100× index was embedded with the CME source's settings (its embedder version
+// includes them): `--settings-of cme` queries it with those.
+const settingsOf = option('--settings-of', source);
+const config = benchConfig(indexDir);
+config.sources[source] = config.sources[settingsOf]!;
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const milliseconds = (values: readonly number[]) => `median ${median(values).toFixed(0)} ms [${values.map((value) => value.toFixed(0)).join(', ')}]`;
 
@@ -40,16 +46,20 @@ const environment = { openaiApiKey: undefined, openaiBaseUrl: undefined };
 const pipelineOpenings: number[] = [];
 for (let round = 0; round < 2; round += 1) {
   const started = performance.now();
-  const pipeline = await openAnswerPipeline(benchConfig(indexDir), environment, source);
+  const pipeline = await openAnswerPipeline(config, environment, source);
   pipelineOpenings.push(performance.now() - started);
   await pipeline.close();
 }
 let started = performance.now();
-const pipeline = await openAnswerPipeline(benchConfig(indexDir), environment, source);
+const pipeline = await openAnswerPipeline(config, environment, source);
 pipelineOpenings.push(performance.now() - started);
 console.log(`openAnswerPipeline (index + providers + reranker preparation): ${milliseconds(pipelineOpenings)}`);
 
-const questions = readGoldenQuestions(repoRoot, suite);
+if (questionLimit === 0) {
+  await pipeline.close();
+  process.exit(0);
+}
+const questions = readGoldenQuestions(repoRoot, suite).slice(0, questionLimit);
 started = performance.now();
 await answerQuestion(pipeline, questions[0]!);
 console.log(`first question after open: ${(performance.now() - started).toFixed(0)} ms`);

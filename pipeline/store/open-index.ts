@@ -10,7 +10,7 @@ import { resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-lay
 import { corruptIndexError, missingIndexError, readIndexFile } from './read-index-file.ts';
 import { createKeywordIndex, isCurrentKeywordIndex, keywordEntryOf, type KeywordHit, type KeywordIndex } from './keyword-index.ts';
 import { readKeywordIndexFile } from './read-keyword-index-file.ts';
-import { searchChunkVectors, type VectorHit } from './search-chunk-vectors.ts';
+import { searchChunkVectors, vectorSearchSettings, type VectorHit } from './search-chunk-vectors.ts';
 
 /**
  * One opened index version. Vectors stay in LanceDB (searched there, read by id); the chunks'
@@ -162,7 +162,7 @@ async function loadOpenedVersion(
           hint: `query with the embedder the index was built with, or re-ingest: npx harness ingest --source ${source}`,
         });
       }
-      return searchChunkVectors(current.table, vectorIndex, vector, k);
+      return searchChunkVectors(current.table, vectorIndex, vector, k, vectorSearchSettings(manifest.counts.chunks));
     },
     searchKeywords(query, k) {
       return opened().keywords.search(query, k);
