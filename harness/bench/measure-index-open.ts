@@ -1,5 +1,5 @@
 // `npx tsx harness/bench/measure-index-open.ts [--index-dir DIR] [--source NAME] [--suite SUITE] [--questions N]`
-// (defaults: .clausegate/index, cme, cme, every question; 0 = open only): what opening an index and answering from it cost, in one
+// (defaults: .clausegate/index, cme, cme, every question; 0 = `openIndex` only): what opening an index and answering from it cost, in one
 // process with the offline provider: `openIndex` (median of 5), `openAnswerPipeline` (median of 3,
 // with the reranker's preparation), the first question after open, then warm `answerQuestion` over
 // the suite's golden questions (10 untimed, the rest timed: p50/p95 overall and per stage, from each
@@ -42,6 +42,7 @@ for (let round = 0; round < 5; round += 1) {
 console.log(`${source} under ${indexDir} (load average ${loadAverage()})`);
 console.log(`openIndex: ${milliseconds(openings)}`);
 
+if (questionLimit === 0) process.exit(0);
 const environment = { openaiApiKey: undefined, openaiBaseUrl: undefined };
 const pipelineOpenings: number[] = [];
 for (let round = 0; round < 2; round += 1) {
@@ -55,10 +56,6 @@ const pipeline = await openAnswerPipeline(config, environment, source);
 pipelineOpenings.push(performance.now() - started);
 console.log(`openAnswerPipeline (index + providers + reranker preparation): ${milliseconds(pipelineOpenings)}`);
 
-if (questionLimit === 0) {
-  await pipeline.close();
-  process.exit(0);
-}
 const questions = readGoldenQuestions(repoRoot, suite).slice(0, questionLimit);
 started = performance.now();
 await answerQuestion(pipeline, questions[0]!);
