@@ -5,7 +5,10 @@
 // prints the write time (with the IVF_PQ build above the threshold), the open time (median of 5),
 // the vector search latency and recall@10 against exhaustive float64 search, over the CME golden
 // questions. Not a test: run it by hand, the figures go to the README.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// `--keep DIR` writes each factor's index to DIR/x<factor> and keeps it; a later run with the same
+// DIR reuses an index already there instead of writing it again (the 100× IVF_PQ build takes most
+// of an hour on a loaded machine; `measure-vector-settings.ts` searches the kept table).
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
@@ -13,9 +16,16 @@ import { openIndex, writeIndex, type IndexManifestInput } from '../../pipeline/s
 import type { Chunk } from '../../pipeline/types.ts';
 import { benchConfig } from './bench-config.ts';
 import { median, percentile } from './bench-statistics.ts';
+import { embedQuestions, normaliseVector, readGoldenQuestions } from './embed-golden-questions.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const factors = process.argv.slice(2).map(Number).filter((value) => value > 0);
+const keepAt = process.argv.indexOf('--keep');
+const keepDir = keepAt >= 0 ? path.resolve(process.argv[keepAt + 1] ?? '.cache/store-scale') : undefined;
+const factors = process.argv
+  .slice(2)
+  .filter((_, position) => keepAt < 0 || (position !== keepAt - 2 && position !== keepAt - 1))
+  .map(Number)
+  .filter((value) => value > 0);
 
 
 /** A seeded Gaussian source (mulberry32 + Box–Muller), so every run builds the same table. */
@@ -29,14 +39,6 @@ function createGaussian(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   return () => Math.sqrt(-2 * Math.log(uniform() || 1e-12)) * Math.cos(2 * Math.PI * uniform());
-}
-
-function normalise(vector: Float32Array): Float32Array {
-  let sum = 0;
-  for (const value of vector) sum += value * value;
-  const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-  for (let index = 0; index < vector.length; index += 1) vector[index]! *= scale;
-  return vector;
 }
 
 function exactTop(vectors: readonly Float32Array[], ids: readonly string[], query: Float32Array, k: number): string[] {
@@ -53,12 +55,7 @@ async function main(): Promise<void> {
   const pipeline = await openAnswerPipeline(benchConfig(path.join(repoRoot, '.clausegate/index')), { openaiApiKey: undefined, openaiBaseUrl: undefined }, 'cme');
   const baseChunks = [...pipeline.index.chunks.values()];
   const baseVectors = await pipeline.index.vectorsFor(baseChunks.map((chunk) => chunk.chunkId));
-  const questions = readFileSync(path.join(repoRoot, 'golden/cme/baseline.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => (JSON.parse(line) as { question: string }).question);
-  const queries: Float32Array[] = [];
-  for (const question of questions) queries.push(normalise(Float32Array.from(await pipeline.embedder.embedQuery(question))));
+  const queries = await embedQuestions(pipeline.embedder, readGoldenQuestions(repoRoot, 'cme'));
   const embedder = { ...pipeline.embedder.info };
   await pipeline.close();
 
@@ -74,8 +71,8 @@ async function main(): Promise<void> {
         chunks.push({ ...chunk, doc, chunkId: `${chunk.chunkId}-x${copy}`, text: `${chunk.text} copy${copy}`, source: 'scale' });
         const base = baseVectors.get(chunk.chunkId)!;
         const noise = new Float32Array(base.length).map(() => gaussian());
-        normalise(noise);
-        vectors.push(normalise(base.map((value, index) => value + (copy === 0 ? 0 : 0.5 * noise[index]!))));
+        normaliseVector(noise);
+        vectors.push(normaliseVector(base.map((value, index) => value + (copy === 0 ? 0 : 0.5 * noise[index]!))));
       }
     }
     const manifest: IndexManifestInput = {
@@ -89,10 +86,12 @@ async function main(): Promise<void> {
       documents: [...docs].map((doc) => ({ doc, sha256: '0'.repeat(64), format: 'txt' as const, pages: 1, chunks: chunks.filter((chunk) => chunk.doc === doc).length, status: 'indexed' as const })),
       counts: { documents: docs.size, pages: docs.size, chunks: chunks.length, definitions: 0, skipped: 0, duplicates: 0 },
     };
-    const indexDir = mkdtempSync(path.join(tmpdir(), 'clausegate-store-scale-'));
+    const indexDir = keepDir === undefined ? mkdtempSync(path.join(tmpdir(), 'clausegate-store-scale-')) : path.join(keepDir, `x${factor}`);
+    const reused = keepDir !== undefined && existsSync(path.join(indexDir, 'scale', 'CURRENT'));
+    if (keepDir !== undefined) mkdirSync(indexDir, { recursive: true });
     try {
       let started = performance.now();
-      const written = await writeIndex({ indexDir, source: 'scale', manifest, chunks, vectors, definitions: [] });
+      const vectorIndex = reused ? `reused ${indexDir}` : (await writeIndex({ indexDir, source: 'scale', manifest, chunks, vectors, definitions: [] })).manifest.store?.vectorIndex;
       const writeMs = performance.now() - started;
       const openings: number[] = [];
       for (let round = 0; round < 5; round += 1) {
@@ -114,13 +113,13 @@ async function main(): Promise<void> {
       }
       await index.close();
       console.log(
-        `${factor}×: ${chunks.length} chunks, vector search ${written.manifest.store?.vectorIndex}; write ${(writeMs / 1000).toFixed(1)} s; ` +
+        `${factor}×: ${chunks.length} chunks, vector search ${vectorIndex}; write ${(writeMs / 1000).toFixed(1)} s; ` +
           `open median ${median(openings).toFixed(0)} ms [${openings.map((value) => value.toFixed(0)).join(', ')}]; ` +
           `searchVectors p50 ${median(latencies).toFixed(1)} ms p95 ${percentile(latencies, 0.95).toFixed(1)} ms; ` +
           `recall@10 vs exhaustive ${(found / (queries.length * 10)).toFixed(4)} (${found}/${queries.length * 10})`,
       );
     } finally {
-      rmSync(indexDir, { recursive: true, force: true });
+      if (keepDir === undefined) rmSync(indexDir, { recursive: true, force: true });
     }
   }
 }

@@ -70,10 +70,11 @@ const count = z.number().int().min(0);
 
 /**
  * The on-disk format of an index version this code writes and reads: 2 = vector search in LanceDB
- * (IVF_PQ above a size threshold) and `store` in the manifest. A version without `store`, or of
- * another format, was built by an older clausegate and must be re-ingested.
+ * (IVF_PQ above a size threshold) and `store` in the manifest; 3 = the keyword index as
+ * `keyword-index.bin` (opened without parsing) instead of `keyword-index.json`. A version without
+ * `store`, or of another format, was built by an older clausegate and must be re-ingested.
  */
-export const STORE_FORMAT = 2;
+export const STORE_FORMAT = 3;
 
 /** How the version stores and searches its data (filled in by `writeIndex`). */
 export const ManifestStore = z

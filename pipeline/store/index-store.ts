@@ -31,6 +31,10 @@ export interface IndexStore {
    * new, never a mix (local: a flushed temporary file renamed over it; object storage: one PUT).
    */
   writeText(location: string, content: string): Promise<void>;
+  /** The bytes of a file, or undefined when there is none. */
+  readBytes(location: string): Promise<Uint8Array | undefined>;
+  /** Replaces the file with `content`, atomically and durably like `writeText`. */
+  writeBytes(location: string, content: Uint8Array): Promise<void>;
   /** The names directly inside a folder (files and folders), sorted; empty when it does not exist. */
   list(location: string): Promise<string[]>;
   /** Makes sure a folder exists (a no-op on object storage, where folders are prefixes). */

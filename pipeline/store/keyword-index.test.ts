@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeywordIndex, KeywordIndexFile, loadKeywordIndex } from './keyword-index.ts';
+import { createKeywordIndex } from './keyword-index.ts';
 
 const entries = [
   { chunkId: 'c-3', text: 'other words here' },
@@ -48,7 +48,7 @@ describe('createKeywordIndex', () => {
     const backward = createKeywordIndex([...tied].reverse());
     expect(forward.search('fee', 10).map((hit) => hit.chunkId)).toEqual(['a', 'b']);
     expect(backward.search('fee', 10)).toEqual(forward.search('fee', 10));
-    expect(backward.toFile()).toEqual(forward.toFile());
+    expect(backward.toParts()).toEqual(forward.toParts());
   });
 
   it('matches money and plus tokens exactly', () => {
@@ -60,21 +60,6 @@ describe('createKeywordIndex', () => {
     expect(index.search('134.50', 3)[0]?.chunkId).toBe('fee');
     expect(index.search('$3,640', 3).map((hit) => hit.chunkId)).toEqual(['apps']);
     expect(index.search('4+ applications', 3)[0]?.chunkId).toBe('apps');
-  });
-
-  it('round-trips through its file form with identical results', () => {
-    const index = createKeywordIndex(entries);
-    const file = KeywordIndexFile.parse(JSON.parse(JSON.stringify(index.toFile())));
-    const loaded = loadKeywordIndex(file);
-    expect(loaded.size).toBe(3);
-    for (const query of ['fee', 'device words', 'here fee']) expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
-  });
-
-  it('rejects a file whose postings do not match its offsets or version', () => {
-    const file = createKeywordIndex(entries).toFile();
-    expect(() => loadKeywordIndex({ ...file, postingOffsets: file.postingOffsets.slice(1) })).toThrow(/postingOffsets/);
-    expect(() => loadKeywordIndex({ ...file, postings: Buffer.from([1, 2, 3]).toString('base64') })).toThrow(/pairs/);
-    expect(() => loadKeywordIndex({ ...file, version: 'bm25-k1.2-b0.75+t0' })).toThrow(/bm25-k1.2-b0.75\+t0 is not/);
   });
 
   it('refuses duplicate chunk ids', () => {

@@ -24,8 +24,6 @@
  *
  * So (c): 5–15× faster queries than (a)/(b), synchronous, exact, deterministic, cheap to load.
  */
-import { Buffer } from 'node:buffer';
-import { z } from 'zod';
 import type { Chunk } from '../types.ts';
 import { KEYWORD_TOKENIZER_VERSION, tokenizeKeywordPairs, tokenizeKeywords } from './tokenize-keywords.ts';
 
@@ -53,7 +51,7 @@ export function keywordEntryOf(chunk: Pick<Chunk, 'chunkId' | 'sectionHeading' |
 }
 
 /** True when a stored keyword index was built by the scoring and tokenizer of this code (else rebuild it from the chunks). */
-export function isCurrentKeywordIndex(file: Pick<KeywordIndexFile, 'kind' | 'version'>): boolean {
+export function isCurrentKeywordIndex(file: { kind: string; version: string }): boolean {
   return file.kind === KEYWORD_INDEX_KIND && file.version === KEYWORD_INDEX_VERSION;
 }
 
@@ -64,25 +62,27 @@ export interface KeywordHit {
 }
 
 /**
- * The keyword index file (`keyword-index.json`) as stored on disk. Postings are one base64 string of
- * little-endian uint32 pairs `[documentNumber, termFrequency]`, grouped by term in the order of
- * `terms`; term `i` owns pairs `postingOffsets[i]` to `postingOffsets[i + 1]` (exclusive).
+ * The content of a keyword index, as `keyword-index-file.ts` stores it: chunk ids in code-unit order
+ * (a document's number is its position), each document's length in words, the terms in code-unit
+ * order, and per term its postings: `[documentNumber, termFrequency]` pairs in one array, term `i`
+ * owning pairs `postingEnds[i − 1]` (0 for the first) to `postingEnds[i]` (exclusive).
  */
-export const KeywordIndexFile = z
-  .object({
-    schemaVersion: z.literal(1),
-    kind: z.string().min(1),
-    version: z.string().min(1),
-    k1: z.number(),
-    b: z.number(),
-    chunkIds: z.array(z.string().min(1)),
-    documentLengths: z.array(z.number().int().min(0)),
-    terms: z.array(z.string().min(1)),
-    postingOffsets: z.array(z.number().int().min(0)),
-    postings: z.string(),
-  })
-  .strict();
-export type KeywordIndexFile = z.infer<typeof KeywordIndexFile>;
+export interface KeywordIndexParts {
+  chunkIds: readonly string[];
+  documentLengths: Uint32Array;
+  terms: readonly string[];
+  postingEnds: Uint32Array;
+  postings: Uint32Array;
+}
+
+/** How a loaded index reads its content without building it in memory: by document number and by term. */
+export interface KeywordIndexReader {
+  size: number;
+  documentLengths: Uint32Array;
+  chunkIdOf(documentNumber: number): string;
+  /** The term's postings, or undefined when no document holds it. */
+  postingsOf(term: string): Uint32Array | undefined;
+}
 
 /** A searchable BM25 index over chunk texts. */
 export interface KeywordIndex {
@@ -90,8 +90,10 @@ export interface KeywordIndex {
   readonly size: number;
   /** The `k` best chunks for `query` by BM25, score descending, ties by chunk id ascending. Chunks without any query term are never returned. */
   search(query: string, k: number): KeywordHit[];
-  /** The index as the file content to store (`KeywordIndexFile`). */
-  toFile(): KeywordIndexFile;
+  /** The chunk id of document `documentNumber` (0 to `size` − 1, in chunk-id order). */
+  chunkIdOf(documentNumber: number): string;
+  /** The index's content, to store (`encodeKeywordIndex`). */
+  toParts(): KeywordIndexParts;
 }
 
 /**
@@ -124,55 +126,55 @@ export function createKeywordIndex(entries: readonly KeywordEntry[]): KeywordInd
   });
   const postings = new Map<string, Uint32Array>();
   for (const [term, list] of postingsByTerm) postings.set(term, Uint32Array.from(list));
-  return new InvertedIndex(chunkIds, Uint32Array.from(documentLengths), postings);
+  const lengths = Uint32Array.from(documentLengths);
+  const reader: KeywordIndexReader = {
+    size: chunkIds.length,
+    documentLengths: lengths,
+    chunkIdOf: (documentNumber) => chunkIds[documentNumber] ?? '',
+    postingsOf: (term) => postings.get(term),
+  };
+  return new InvertedIndex(reader, () => partsOf(chunkIds, lengths, postings));
 }
 
 /**
- * Rebuilds a keyword index from its stored file content, already parsed with `KeywordIndexFile`.
- * Throws when the content is inconsistent (the caller turns that into `index_corrupt`) or was built
- * with another scoring or tokenizer version (the caller asks for a re-ingest).
+ * A keyword index over stored content read through `reader` (see `decodeKeywordIndex`). Throws when
+ * the content was built with another scoring or tokenizer version (the caller rebuilds it).
  */
-export function loadKeywordIndex(file: KeywordIndexFile): KeywordIndex {
-  if (!isCurrentKeywordIndex(file)) {
-    throw new Error(`keyword index ${file.kind} ${file.version} is not ${KEYWORD_INDEX_KIND} ${KEYWORD_INDEX_VERSION}`);
+export function createStoredKeywordIndex(kind: string, version: string, reader: KeywordIndexReader, parts: () => KeywordIndexParts): KeywordIndex {
+  if (!isCurrentKeywordIndex({ kind, version })) throw new Error(`keyword index ${kind} ${version} is not ${KEYWORD_INDEX_KIND} ${KEYWORD_INDEX_VERSION}`);
+  return new InvertedIndex(reader, parts);
+}
+
+function partsOf(chunkIds: readonly string[], documentLengths: Uint32Array, postings: ReadonlyMap<string, Uint32Array>): KeywordIndexParts {
+  const terms = [...postings.keys()].sort(compareStrings);
+  const postingEnds = new Uint32Array(terms.length);
+  let pairs = 0;
+  terms.forEach((term, index) => {
+    pairs += (postings.get(term)?.length ?? 0) / 2;
+    postingEnds[index] = pairs;
+  });
+  const all = new Uint32Array(pairs * 2);
+  let at = 0;
+  for (const term of terms) {
+    const list = postings.get(term) ?? new Uint32Array();
+    all.set(list, at);
+    at += list.length;
   }
-  if (file.documentLengths.length !== file.chunkIds.length) throw new Error('keyword index: documentLengths and chunkIds differ in length');
-  if (file.postingOffsets.length !== file.terms.length + 1) throw new Error('keyword index: postingOffsets must have one more entry than terms');
-  const bytes = Buffer.from(file.postings, 'base64');
-  if (bytes.length % 8 !== 0) throw new Error('keyword index: postings are not whole [document, frequency] pairs');
-  const aligned = new Uint8Array(bytes.length);
-  aligned.set(bytes);
-  const all = new Uint32Array(aligned.buffer);
-  if (!isLittleEndian()) Buffer.from(aligned.buffer).swap32();
-  const pairCount = all.length / 2;
-  const postings = new Map<string, Uint32Array>();
-  for (let index = 0; index < file.terms.length; index += 1) {
-    const start = file.postingOffsets[index] ?? 0;
-    const end = file.postingOffsets[index + 1] ?? 0;
-    if (start > end || end > pairCount) throw new Error(`keyword index: bad posting offsets for term ${index}`);
-    const slice = all.subarray(start * 2, end * 2);
-    for (let at = 0; at < slice.length; at += 2) {
-      if ((slice[at] ?? 0) >= file.chunkIds.length) throw new Error('keyword index: posting names a document out of range');
-    }
-    postings.set(file.terms[index] ?? '', slice);
-  }
-  if ((file.postingOffsets.at(-1) ?? 0) !== pairCount) throw new Error('keyword index: postings longer than their offsets');
-  return new InvertedIndex(file.chunkIds, Uint32Array.from(file.documentLengths), postings);
+  return { chunkIds: [...chunkIds], documentLengths, terms, postingEnds, postings: all };
 }
 
 class InvertedIndex implements KeywordIndex {
   readonly size: number;
-  readonly #chunkIds: readonly string[];
-  readonly #documentLengths: Uint32Array;
-  readonly #postings: ReadonlyMap<string, Uint32Array>;
+  readonly #reader: KeywordIndexReader;
+  readonly #parts: () => KeywordIndexParts;
   /** `k1 · (1 − b + b · length / averageLength)` per document, computed once. */
   readonly #lengthNorms: Float64Array;
 
-  constructor(chunkIds: readonly string[], documentLengths: Uint32Array, postings: ReadonlyMap<string, Uint32Array>) {
-    this.size = chunkIds.length;
-    this.#chunkIds = chunkIds;
-    this.#documentLengths = documentLengths;
-    this.#postings = postings;
+  constructor(reader: KeywordIndexReader, parts: () => KeywordIndexParts) {
+    this.size = reader.size;
+    this.#reader = reader;
+    this.#parts = parts;
+    const documentLengths = reader.documentLengths;
     let total = 0;
     for (const length of documentLengths) total += length;
     const averageLength = this.size === 0 || total === 0 ? 1 : total / this.size;
@@ -189,7 +191,7 @@ class InvertedIndex implements KeywordIndex {
     // Each distinct query term counts once, summed in query order so the float sum is reproducible.
     const pairs = new Set(tokenizeKeywordPairs(query));
     for (const term of new Set([...tokenizeKeywords(query), ...pairs])) {
-      const postings = this.#postings.get(term);
+      const postings = this.#reader.postingsOf(term);
       if (postings === undefined) continue;
       const documentFrequency = postings.length / 2;
       const idf = (pairs.has(term) ? PAIR_WEIGHT : 1) * Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
@@ -203,40 +205,17 @@ class InvertedIndex implements KeywordIndex {
     // Document numbers follow chunk-id order, so a tie on score is broken by chunk id through them.
     touched.sort((left, right) => (scores[right] ?? 0) - (scores[left] ?? 0) || left - right);
     return touched.slice(0, k).map((documentNumber) => ({
-      chunkId: this.#chunkIds[documentNumber] ?? '',
+      chunkId: this.#reader.chunkIdOf(documentNumber),
       score: scores[documentNumber] ?? 0,
     }));
   }
 
-  toFile(): KeywordIndexFile {
-    const terms = [...this.#postings.keys()].sort(compareStrings);
-    const postingOffsets = [0];
-    let pairs = 0;
-    for (const term of terms) {
-      pairs += (this.#postings.get(term)?.length ?? 0) / 2;
-      postingOffsets.push(pairs);
-    }
-    const all = new Uint32Array(pairs * 2);
-    let at = 0;
-    for (const term of terms) {
-      const postings = this.#postings.get(term) ?? new Uint32Array();
-      all.set(postings, at);
-      at += postings.length;
-    }
-    const bytes = Buffer.from(all.buffer, all.byteOffset, all.byteLength);
-    const littleEndian = isLittleEndian() ? bytes : Buffer.from(bytes).swap32();
-    return {
-      schemaVersion: 1,
-      kind: KEYWORD_INDEX_KIND,
-      version: KEYWORD_INDEX_VERSION,
-      k1: K1,
-      b: B,
-      chunkIds: [...this.#chunkIds],
-      documentLengths: [...this.#documentLengths],
-      terms,
-      postingOffsets,
-      postings: littleEndian.toString('base64'),
-    };
+  chunkIdOf(documentNumber: number): string {
+    return this.#reader.chunkIdOf(documentNumber);
+  }
+
+  toParts(): KeywordIndexParts {
+    return this.#parts();
   }
 }
 
@@ -245,6 +224,3 @@ function compareStrings(left: string, right: string): number {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
-function isLittleEndian(): boolean {
-  return new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-}

@@ -21,18 +21,16 @@ export function createLocalIndexStore(root: string): IndexStore {
         throw error;
       }
     },
-    async writeText(location, content) {
-      await mkdir(path.dirname(location), { recursive: true });
-      const temporary = `${location}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
+    async readBytes(location) {
       try {
-        await writeFileDurably(temporary, content);
-        await rename(temporary, location);
+        return await readFile(location);
       } catch (error) {
-        await rm(temporary, { force: true }).catch(() => undefined);
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
-      await syncDirectory(path.dirname(location));
     },
+    writeText: replaceFile,
+    writeBytes: replaceFile,
     async list(location) {
       try {
         return (await readdir(location)).sort();
@@ -56,4 +54,18 @@ export function createLocalIndexStore(root: string): IndexStore {
     },
     database: (location) => ({ uri: location }),
   };
+}
+
+/** Replaces `location` with `content`: a flushed temporary file renamed over it, then its folder flushed. */
+async function replaceFile(location: string, content: string | Uint8Array): Promise<void> {
+  await mkdir(path.dirname(location), { recursive: true });
+  const temporary = `${location}.${randomBytes(6).toString('hex')}${TEMPORARY_SUFFIX}`;
+  try {
+    await writeFileDurably(temporary, content);
+    await rename(temporary, location);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  await syncDirectory(path.dirname(location));
 }

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ClausegateError } from '../errors.ts';
+import { createKeywordIndex, KEYWORD_INDEX_KIND } from './keyword-index.ts';
+import { encodeKeywordIndex } from './keyword-index-file.ts';
 import { openIndex } from './open-index.ts';
 import { readIndexManifest } from './read-index-manifest.ts';
 import { createFixtureContent, FIXTURE_EMBEDDER } from './store-fixtures.ts';
@@ -55,7 +57,7 @@ describe('SearchableIndex (contract, over a real LanceDB table)', () => {
     expect([...vectors.keys()]).toEqual(wanted);
     expect(Array.from(vectors.get(wanted[0]!)!)).toEqual(Array.from(content.vectors[3]!));
     expect(index.chunks.get(wanted[1]!)).toEqual(content.chunks[0]);
-    expect(index.manifest.store).toEqual({ format: 2, vectorIndex: 'flat' });
+    expect(index.manifest.store).toEqual({ format: 3, vectorIndex: 'flat' });
     await index.close();
     await expect(index.searchVectors(content.vectors[0]!, 3)).rejects.toThrow(/was closed/);
   });
@@ -112,10 +114,14 @@ describe('openIndex errors', () => {
   });
 
   it('index_corrupt for a missing keyword index, a damaged pointer, or a missing table', async () => {
-    const keywordFile = path.join(versionDir, 'keyword-index.json');
-    const keywordContent = await readFile(keywordFile, 'utf8');
+    const keywordFile = path.join(versionDir, 'keyword-index.bin');
+    const keywordContent = await readFile(keywordFile);
     await rm(keywordFile);
-    expect((await openError(openIndex(indexDir, SOURCE))).message).toMatch(/keyword-index\.json is missing/);
+    expect((await openError(openIndex(indexDir, SOURCE))).message).toMatch(/keyword-index\.bin is missing/);
+    await writeFile(keywordFile, keywordContent.subarray(0, keywordContent.length - 1));
+    const truncated = await openError(openIndex(indexDir, SOURCE));
+    expect(truncated.code).toBe('index_corrupt');
+    expect(truncated.message).toMatch(/keyword-index\.bin is \d+ bytes, its header describes \d+: truncated or damaged/);
     await writeFile(keywordFile, keywordContent);
 
     await writeFile(path.join(indexDir, SOURCE, 'CURRENT'), 'v1');
@@ -138,9 +144,8 @@ describe('openIndex errors', () => {
 
   it('rebuilds a keyword index written by an older tokenizer instead of refusing the index', async () => {
     const fresh = (await openIndex(indexDir, SOURCE)).searchKeywords('$134.50 device fee subscriber', 5);
-    const keywordFile = path.join(versionDir, 'keyword-index.json');
-    const stored = JSON.parse(await readFile(keywordFile, 'utf8'));
-    await writeFile(keywordFile, JSON.stringify({ ...stored, version: 'bm25-k1.2-b0.75+t0', terms: [], postingOffsets: [0], postings: '' }));
+    const keywordFile = path.join(versionDir, 'keyword-index.bin');
+    await writeFile(keywordFile, encodeKeywordIndex(createKeywordIndex([{ chunkId: 'stale', text: 'stale' }]), KEYWORD_INDEX_KIND, 'bm25-k1.2-b0.75+t0'));
     const index = await openIndex(indexDir, SOURCE);
     expect(index.searchKeywords('$134.50 device fee subscriber', 5)).toEqual(fresh);
   });
@@ -148,13 +153,18 @@ describe('openIndex errors', () => {
   it('index_outdated for a version written by an older clausegate (no store format), with the re-ingest command', async () => {
     const manifestFile = path.join(versionDir, 'manifest.json');
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
-    expect(manifest.store).toEqual({ format: 2, vectorIndex: 'flat' });
+    expect(manifest.store).toEqual({ format: 3, vectorIndex: 'flat' });
     delete manifest.store;
     await writeFile(manifestFile, JSON.stringify(manifest));
     const error = await openError(openIndex(indexDir, SOURCE));
     expect(error.code).toBe('index_outdated');
-    expect(error.message).toBe('the index of source "sample" (version v1) was built by an older clausegate (index format 1); this one reads format 2');
+    expect(error.message).toBe('the index of source "sample" (version v1) was built by an older clausegate (index format 1); this one reads format 3');
     expect(error.hint).toBe('re-ingest it: npx harness ingest --source sample');
+    // Format 2 kept its keyword index as keyword-index.json: refused the same way, not read as damaged.
+    await writeFile(manifestFile, JSON.stringify({ ...manifest, store: { format: 2, vectorIndex: 'flat' } }));
+    const format2 = await openError(openIndex(indexDir, SOURCE));
+    expect(format2.code).toBe('index_outdated');
+    expect(format2.message).toContain('(index format 2); this one reads format 3');
     await writeIndex({ indexDir, source: SOURCE, ...createFixtureContent({ source: SOURCE, indexVersion: 'v2' }) });
     expect((await openIndex(indexDir, SOURCE)).manifest.indexVersion).toBe('v2');
   });

@@ -8,16 +8,9 @@ import { IndexManifest, STORE_FORMAT } from './index-manifest.ts';
 import { resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
 import type { IndexStore } from './index-store.ts';
 import { corruptIndexError, missingIndexError, readIndexFile } from './read-index-file.ts';
-import {
-  createKeywordIndex,
-  isCurrentKeywordIndex,
-  KeywordIndexFile,
-  keywordEntryOf,
-  loadKeywordIndex,
-  type KeywordHit,
-  type KeywordIndex,
-} from './keyword-index.ts';
-import { searchChunkVectors, type VectorHit } from './search-chunk-vectors.ts';
+import { createKeywordIndex, isCurrentKeywordIndex, keywordEntryOf, type KeywordHit, type KeywordIndex } from './keyword-index.ts';
+import { readKeywordIndexFile } from './read-keyword-index-file.ts';
+import { searchChunkVectors, vectorSearchSettings, type VectorHit } from './search-chunk-vectors.ts';
 
 /**
  * One opened index version. Vectors stay in LanceDB (searched there, read by id); the chunks'
@@ -116,15 +109,15 @@ async function loadOpenedVersion(
   const tableFile = store.join(versionDir, 'chunks.lance');
   const [tableChunks, keywordContent, definitionsContent] = await Promise.all([
     readChunks(chunkTable.table).catch(unreadable),
-    readIndexFile(keywordFile, KeywordIndexFile, layout),
+    readKeywordIndexFile(keywordFile, layout),
     readIndexFile(definitionsFile, DefinitionsFile, layout),
   ]);
   const table = { chunks: tableChunks };
 
   let keywordIndex: KeywordIndex;
-  if (isCurrentKeywordIndex(keywordContent)) {
+  if (isCurrentKeywordIndex(keywordContent.header)) {
     try {
-      keywordIndex = loadKeywordIndex(keywordContent);
+      keywordIndex = keywordContent.load();
     } catch (error) {
       throw corruptIndexError(layout, keywordFile, `is unusable: ${(error as Error).message}`, error);
     }
@@ -140,7 +133,7 @@ async function loadOpenedVersion(
   if (chunks.size !== manifest.counts.chunks) {
     throw corruptIndexError(layout, tableFile, `holds ${chunks.size} chunks, the manifest says ${manifest.counts.chunks}`);
   }
-  if (keywordContent.chunkIds.length !== chunks.size || keywordContent.chunkIds.some((chunkId) => !chunks.has(chunkId))) {
+  if (!coversSameChunks(keywordIndex, chunks)) {
     throw corruptIndexError(layout, keywordFile, 'does not cover the same chunks as the chunks table');
   }
   const definitions = definitionsContent.definitions;
@@ -172,7 +165,7 @@ async function loadOpenedVersion(
           hint: `query with the embedder the index was built with, or re-ingest: npx harness ingest --source ${source}`,
         });
       }
-      return searchChunkVectors(current.table, vectorIndex, vector, k);
+      return searchChunkVectors(current.table, vectorIndex, vector, k, vectorSearchSettings(manifest.counts.chunks));
     },
     searchKeywords(query, k) {
       return opened().keywords.search(query, k);
@@ -187,6 +180,15 @@ async function loadOpenedVersion(
       keywords = undefined;
     },
   };
+}
+
+/** Whether the keyword index holds exactly the chunks of the table (the same count, every id known). */
+function coversSameChunks(keywordIndex: KeywordIndex, chunks: ReadonlyMap<string, Chunk>): boolean {
+  if (keywordIndex.size !== chunks.size) return false;
+  for (let documentNumber = 0; documentNumber < keywordIndex.size; documentNumber += 1) {
+    if (!chunks.has(keywordIndex.chunkIdOf(documentNumber))) return false;
+  }
+  return true;
 }
 
 /** `index_outdated` when the version was written in another on-disk format (by an older or newer clausegate). */

@@ -124,6 +124,26 @@ export function createS3IndexStore(root: string, settings: S3Settings): IndexSto
         throw failed('write', location, error);
       }
     },
+    async readBytes(location) {
+      const { key } = parseLocation(location);
+      const { client, sdk } = await connect();
+      try {
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
+        return (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+      } catch (error) {
+        if (isNotFound(error)) return undefined;
+        throw failed('read', location, error);
+      }
+    },
+    async writeBytes(location, content) {
+      const { key } = parseLocation(location);
+      const { client, sdk } = await connect();
+      try {
+        await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: content, ContentType: 'application/octet-stream' }));
+      } catch (error) {
+        throw failed('write', location, error);
+      }
+    },
     async list(location) {
       const prefix = `${parseLocation(location).key}/`;
       try {

@@ -25,7 +25,7 @@ describe('beginIndexWrite (the batch writer) and openDocumentChunkReader', () =>
     expect(writer.chunkCount).toBe(40);
     await writer.publish(content.manifest, content.definitions);
 
-    for (const file of ['manifest.json', 'keyword-index.json', 'definitions.json']) {
+    for (const file of ['manifest.json', 'keyword-index.bin', 'definitions.json']) {
       expect(readFileSync(path.join(batched, 'sample/versions/v2', file), 'utf8')).toBe(readFileSync(path.join(whole, 'sample/versions/v2', file), 'utf8'));
     }
     const index = await openIndex(batched, 'sample', { embedder: FIXTURE_EMBEDDER });

@@ -8,6 +8,7 @@ import { IndexManifest, STORE_FORMAT, type IndexManifestInput } from './index-ma
 import { PARTIAL_SUFFIX, resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
 import type { IndexStore } from './index-store.ts';
 import { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf, type KeywordEntry } from './keyword-index.ts';
+import { encodeKeywordIndex } from './keyword-index-file.ts';
 
 /** The steps of `writeIndex`, in order, as reported to `onStep`. */
 export type WriteIndexStep = 'table-written' | 'files-written' | 'version-renamed' | 'pointer-switched' | 'cleaned';
@@ -108,7 +109,7 @@ export async function startVersion(layout: IndexLayout, source: string, indexVer
 /** Writes the keyword index, the definitions and, last, the manifest into the unpublished version folder (each durably). */
 export async function writeVersionFiles(store: IndexStore, partialDir: string, keywordEntries: KeywordEntry[], definitions: readonly DefinitionEntry[], manifest: IndexManifest): Promise<void> {
   const keywordIndex = createKeywordIndex(keywordEntries);
-  await store.writeText(store.join(partialDir, VERSION_FILES.keywordIndex), JSON.stringify(keywordIndex.toFile()));
+  await store.writeBytes(store.join(partialDir, VERSION_FILES.keywordIndex), encodeKeywordIndex(keywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION));
   const definitionsFile: DefinitionsFile = { schemaVersion: 1, definitions: definitions.map((entry) => ({ ...entry })) };
   await store.writeText(store.join(partialDir, VERSION_FILES.definitions), `${JSON.stringify(definitionsFile, null, 2)}\n`);
   // The manifest goes last: a version folder with a valid manifest is complete.

@@ -1,0 +1,186 @@
+import { Buffer } from 'node:buffer';
+import { z } from 'zod';
+import { createStoredKeywordIndex, type KeywordIndex, type KeywordIndexParts, type KeywordIndexReader } from './keyword-index.ts';
+
+/*
+ * `keyword-index.bin`: the keyword index in a form that opens without parsing. Layout (every number
+ * a little-endian uint32):
+ *
+ *   "CGKW" | header length H | header: JSON (`KeywordIndexHeader`), space-padded to a multiple of 4
+ *   documentLengths[documents] | chunkIdEnds[documents] | termEnds[terms] | postingEnds[terms]
+ *   postings[2 × pairs]: [documentNumber, termFrequency] per pair, grouped by term
+ *   chunk ids (UTF-8, concatenated; id i ends at byte chunkIdEnds[i]) | terms (UTF-8, likewise)
+ *
+ * Opening reads the file and takes typed-array views of it; a term is found by binary search over
+ * the sorted terms, decoded one at a time, so nothing is built per term. The JSON form it replaces
+ * (store format 2: base64 postings, arrays of strings) took most of an index's open time: JSON.parse
+ * plus zod over every term and id, then a Map of every term.
+ */
+
+const MAGIC = 'CGKW';
+
+/** The header of `keyword-index.bin`: what the sections hold and how many. */
+export const KeywordIndexHeader = z
+  .object({
+    schemaVersion: z.literal(1),
+    kind: z.string().min(1),
+    version: z.string().min(1),
+    documents: z.number().int().min(0),
+    terms: z.number().int().min(0),
+    pairs: z.number().int().min(0),
+    chunkIdBytes: z.number().int().min(0),
+    termBytes: z.number().int().min(0),
+  })
+  .strict();
+export type KeywordIndexHeader = z.infer<typeof KeywordIndexHeader>;
+
+/** The bytes of `keyword-index.bin` for `index`, built by the scoring `kind` `version`. */
+export function encodeKeywordIndex(index: KeywordIndex, kind: string, version: string): Buffer {
+  const parts = index.toParts();
+  const chunkIds = utf8WithEnds(parts.chunkIds);
+  const terms = utf8WithEnds(parts.terms);
+  const header: KeywordIndexHeader = {
+    schemaVersion: 1,
+    kind,
+    version,
+    documents: parts.chunkIds.length,
+    terms: parts.terms.length,
+    pairs: parts.postings.length / 2,
+    chunkIdBytes: chunkIds.bytes.length,
+    termBytes: terms.bytes.length,
+  };
+  let headerText = JSON.stringify(header);
+  headerText += ' '.repeat((4 - (Buffer.byteLength(headerText) % 4)) % 4);
+  const numbers = [parts.documentLengths, chunkIds.ends, terms.ends, parts.postingEnds, parts.postings];
+  const count = numbers.reduce((total, values) => total + values.length, 0);
+  const numberBytes = new Uint32Array(count);
+  let at = 0;
+  for (const values of numbers) {
+    numberBytes.set(values, at);
+    at += values.length;
+  }
+  const sections = Buffer.from(numberBytes.buffer, numberBytes.byteOffset, numberBytes.byteLength);
+  if (!isLittleEndian()) sections.swap32();
+  const prefix = Buffer.alloc(8);
+  prefix.write(MAGIC, 0, 'latin1');
+  prefix.writeUInt32LE(Buffer.byteLength(headerText), 4);
+  return Buffer.concat([prefix, Buffer.from(headerText), sections, chunkIds.bytes, terms.bytes]);
+}
+
+/**
+ * The keyword index stored in `bytes` (`encodeKeywordIndex`). Throws a plain Error saying what is
+ * wrong when the bytes are not a whole, consistent keyword index (the caller reports the file as
+ * damaged); the header is returned with it so that an index of an older scoring or tokenizer
+ * (`isCurrentKeywordIndex` false) can be rebuilt by the caller instead.
+ */
+export function decodeKeywordIndex(bytes: Uint8Array): { header: KeywordIndexHeader; load(): KeywordIndex } {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length < 8 || buffer.toString('latin1', 0, 4) !== MAGIC) throw new Error('is not a keyword index file (no CGKW signature)');
+  const headerLength = buffer.readUInt32LE(4);
+  if (headerLength % 4 !== 0 || 8 + headerLength > buffer.length) throw new Error('has a truncated header');
+  let parsedHeader: unknown;
+  try {
+    parsedHeader = JSON.parse(buffer.toString('utf8', 8, 8 + headerLength));
+  } catch (error) {
+    throw new Error(`has a header that is not JSON (${(error as Error).message})`);
+  }
+  const checked = KeywordIndexHeader.safeParse(parsedHeader);
+  if (!checked.success) throw new Error(`has an invalid header:\n${z.prettifyError(checked.error)}`);
+  const header = checked.data;
+  const { documents, terms, pairs } = header;
+  const numberCount = documents * 2 + terms * 2 + pairs * 2;
+  const numbersStart = 8 + headerLength;
+  const idsStart = numbersStart + numberCount * 4;
+  const termsStart = idsStart + header.chunkIdBytes;
+  if (termsStart + header.termBytes !== buffer.length) {
+    throw new Error(`is ${buffer.length} bytes, its header describes ${termsStart + header.termBytes}: truncated or damaged`);
+  }
+  return {
+    header,
+    load() {
+      // Views need 4-byte alignment; a file read whole usually has it, a slice of a pooled buffer may not.
+      let numbers: Uint32Array;
+      if ((buffer.byteOffset + numbersStart) % 4 === 0 && isLittleEndian()) {
+        numbers = new Uint32Array(buffer.buffer, buffer.byteOffset + numbersStart, numberCount);
+      } else {
+        const copy = Buffer.from(buffer.subarray(numbersStart, idsStart));
+        if (!isLittleEndian()) copy.swap32();
+        numbers = new Uint32Array(copy.buffer, copy.byteOffset, numberCount);
+      }
+      let at = 0;
+      const take = (length: number) => numbers.subarray(at, (at += length));
+      const documentLengths = take(documents);
+      const chunkIdEnds = take(documents);
+      const termEnds = take(terms);
+      const postingEnds = take(terms);
+      const postings = take(pairs * 2);
+      checkEnds(chunkIdEnds, header.chunkIdBytes, 'chunk id');
+      checkEnds(termEnds, header.termBytes, 'term');
+      checkEnds(postingEnds, pairs, 'posting');
+      for (let index = 0; index < postings.length; index += 2) {
+        if (postings[index]! >= documents) throw new Error('has a posting that names a document out of range');
+      }
+      const idBytes = buffer.subarray(idsStart, termsStart);
+      const termBytes = buffer.subarray(termsStart);
+      const chunkIdOf = (documentNumber: number) => idBytes.toString('utf8', documentNumber === 0 ? 0 : chunkIdEnds[documentNumber - 1], chunkIdEnds[documentNumber]);
+      const termAt = (index: number) => termBytes.toString('utf8', index === 0 ? 0 : termEnds[index - 1], termEnds[index]);
+      const reader: KeywordIndexReader = {
+        size: documents,
+        documentLengths,
+        chunkIdOf,
+        postingsOf(term) {
+          const index = findSorted(terms, termAt, term);
+          if (index < 0) return undefined;
+          return postings.subarray((index === 0 ? 0 : postingEnds[index - 1]!) * 2, postingEnds[index]! * 2);
+        },
+      };
+      const parts = (): KeywordIndexParts => ({
+        chunkIds: Array.from({ length: documents }, (_, index) => chunkIdOf(index)),
+        documentLengths: Uint32Array.from(documentLengths),
+        terms: Array.from({ length: terms }, (_, index) => termAt(index)),
+        postingEnds: Uint32Array.from(postingEnds),
+        postings: Uint32Array.from(postings),
+      });
+      return createStoredKeywordIndex(header.kind, header.version, reader, parts);
+    },
+  };
+}
+
+/** The position of `wanted` among `count` strings in code-unit order (`at(i)` is the i-th), or −1. */
+function findSorted(count: number, at: (index: number) => string, wanted: string): number {
+  let low = 0;
+  let high = count - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const value = at(middle);
+    if (value === wanted) return middle;
+    if (value < wanted) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+function checkEnds(ends: Uint32Array, total: number, what: string): void {
+  let previous = 0;
+  for (const end of ends) {
+    if (end < previous) throw new Error(`has ${what} offsets that go backwards`);
+    previous = end;
+  }
+  if (ends.length > 0 && previous !== total) throw new Error(`has ${what} offsets that end at ${previous}, not ${total}`);
+  if (ends.length === 0 && total !== 0) throw new Error(`has ${total} ${what} bytes or pairs but no ${what}s`);
+}
+
+function utf8WithEnds(values: readonly string[]): { bytes: Buffer; ends: Uint32Array } {
+  const encoded = values.map((value) => Buffer.from(value, 'utf8'));
+  const ends = new Uint32Array(values.length);
+  let total = 0;
+  encoded.forEach((bytes, index) => {
+    total += bytes.length;
+    ends[index] = total;
+  });
+  return { bytes: Buffer.concat(encoded), ends };
+}
+
+function isLittleEndian(): boolean {
+  return new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+}
