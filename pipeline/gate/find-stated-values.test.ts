@@ -12,6 +12,8 @@ describe('readStatedKind', () => {
     expect(readStatedKind('On what date does the notice take effect?')).toBe('date');
     expect(readStatedKind('What does Subscriber mean?')).toBeUndefined();
     expect(readStatedKind('Who pays for the audit?')).toBeUndefined();
+    expect(readStatedKind('How much is an E-mini device for COMEX per month?')).toBe('amount');
+    expect(readStatedKind('How much notification does the exchange give before amending the addendum?')).toBeUndefined();
     expect(readStatedKind('When do the fees apply?')).toBeUndefined();
     expect(readStatedKind('Which fees apply to a simulator?')).toBeUndefined();
     expect(readStatedKind('What is the fee policy for waivers?')).toBeUndefined();
