@@ -3,7 +3,6 @@ import type { RerankQuestion } from '../rerank/read-rerank-question.ts';
 import type { RankedCandidate, RerankResult } from '../rerank/rerank-candidates.ts';
 import type { TermStatistics } from '../rerank/term-statistics.ts';
 import { wordStems } from '../rerank/term-statistics.ts';
-import { spellsAcronym } from '../question/find-defined-acronyms.ts';
 import { decideAnswerability, type Answerability } from './decide-answerability.ts';
 import type { GateWeights } from './gate-weights.ts';
 import { readStatedKind } from './find-stated-values.ts';
@@ -60,8 +59,7 @@ export interface ApplyConfidenceGateInput {
 
 /**
  * The confidence gate, in code, before any generator call. First, a question naming something no
- * document of the source contains (an acronym absent from every chunk: `SOC 2`) is refused, unless
- * it is an acronym the kept evidence spells out in capitalised words (`EOD`: `End of Day`). Tier one (reranked scores): refuse when
+ * document of the source contains (an acronym absent from every chunk: `SOC 2`) is refused. Tier one (reranked scores): refuse when
  * fewer than `minChunksRequired` chunks reach `relevanceThreshold`. Tier two (retrieval scores, when
  * reranking is off or failed): refuse when the top similarity is ≤ `minRetrievalScore` or the top
  * two are not apart by `minTopRatio`. Then the coverage check: every specific term the question
@@ -71,9 +69,7 @@ export interface ApplyConfidenceGateInput {
  */
 export function applyConfidenceGate(input: ApplyConfidenceGateInput): GateDecision {
   const { rerank, settings } = input;
-  // An acronym the source never writes may still be what the kept evidence spells out (`EOD`: `End of Day`).
-  const keptTexts = rerank.kept.map((candidate) => `${candidate.chunk.sectionHeading}\n${candidate.chunk.text}`);
-  const absentNames = (input.coverage.absentNames ?? []).filter((name) => !(/^[\p{Lu}\p{N}&]+$/u.test(name) && keptTexts.some((text) => spellsAcronym(text, name))));
+  const absentNames = input.coverage.absentNames ?? [];
   if (settings.coverageCheck && absentNames.length > 0) {
     return {
       decision: 'refuse',

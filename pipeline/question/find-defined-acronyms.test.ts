@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDefinedAcronyms, spellsAcronym } from './find-defined-acronyms.ts';
+import { findDefinedAcronyms } from './find-defined-acronyms.ts';
 
 describe('findDefinedAcronyms', () => {
   it('reads an acronym spelled out right before it, with joining words and hyphenated parts', () => {
@@ -20,16 +20,3 @@ describe('findDefinedAcronyms', () => {
   });
 });
 
-describe('spellsAcronym', () => {
-  it('finds an acronym spelled out by capitalised words, joining words and hyphenated parts', () => {
-    expect(spellsAcronym('Delayed and End of Day Information licences end.', 'EOD')).toBe(true);
-    expect(spellsAcronym('Fees for Non-Display use.', 'ND')).toBe(true);
-    expect(spellsAcronym('the 2025 Futures and Options notice', 'F&O')).toBe(true);
-  });
-
-  it('does not count lower-case words, a plain single word or other initials', () => {
-    expect(spellsAcronym('end of day data', 'EOD')).toBe(false);
-    expect(spellsAcronym('Television distribution', 'TV')).toBe(false);
-    expect(spellsAcronym('Service Level Agreement', 'SOC')).toBe(false);
-  });
-});

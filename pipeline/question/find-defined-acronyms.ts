@@ -54,28 +54,3 @@ function initialsMatch(words: readonly string[], letters: string): boolean {
   return match(0, 0);
 }
 
-// A run of capitalised words, joining words allowed inside: where an acronym may be spelled out.
-const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{N}]*(?:-\p{L}[\p{L}\p{N}]*)*(?:[ \t]+(?:(?:of|and|for|the|&|on|in|to)[ \t]+)*\p{Lu}[\p{L}\p{N}]*(?:-\p{L}[\p{L}\p{N}]*)*)*/gu;
-
-/**
- * Whether `text` spells the acronym out: a run of capitalised words (joining words allowed inside,
- * hyphenated parts counting one letter each) whose initials are its letters (`End of Day` for
- * `EOD`, `Non-Display` for `ND`, `Futures and Options` for `F&O`). A one-word run counts only when
- * hyphenated.
- */
-export function spellsAcronym(text: string, acronym: string): boolean {
-  const letters = acronym.replace(/&/g, '').toLowerCase();
-  if (letters.length < 2) return false;
-  for (const match of text.matchAll(CAPITALISED_RUN)) {
-    const words = match[0].split(/[ \t]+/u);
-    for (let start = 0; start < words.length; start += 1) {
-      if (JOINING_WORDS.has(words[start]!.toLowerCase()) || words[start]![0]!.toLowerCase() !== letters[0]) continue;
-      for (let end = start + 1; end <= Math.min(words.length, start + letters.length + 3); end += 1) {
-        const slice = words.slice(start, end);
-        if (slice.length === 1 && !slice[0]!.includes('-')) continue;
-        if (initialsMatch(slice, letters)) return true;
-      }
-    }
-  }
-  return false;
-}
