@@ -136,6 +136,19 @@ describe('harness CLI: ingest, list, query', () => {
     }
   });
 
+  it('exits 2 naming the gate weights file and harness tune --model gate when they are missing or corrupt', async () => {
+    for (const [name, content] of [['gate-missing.json', undefined], ['gate-corrupt.json', '{"kind": "clausegate-gate']] as const) {
+      const weightsFile = path.join(work, name);
+      if (content !== undefined) writeFileSync(weightsFile, content);
+      const gated = path.join(work, `gated-${name}`);
+      writeFileSync(gated, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), gate: { weightsFile } }));
+      const io = captureIo(work);
+      expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--config', gated], io)).toBe(2);
+      expect(io.err.join('\n')).toContain(weightsFile);
+      expect(io.err.join('\n')).toContain('harness tune --model gate');
+    }
+  });
+
   it('exits 2 on an unknown command', async () => {
     const io = captureIo(work);
     expect(await runCli(['frobnicate'], io)).toBe(2);

@@ -19,7 +19,9 @@ import {
   normaliseQuestion,
   sanitiseQuestion,
 } from './question/index.ts';
-import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames } from './gate/index.ts';
+import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateWeights } from './gate/index.ts';
+import { readRerankQuestion } from './rerank/read-rerank-question.ts';
+import { findDefinedAcronyms, type DefinedAcronyms } from './question/find-defined-acronyms.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
 import { buildTermStatistics, type TermStatistics } from './rerank/term-statistics.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
@@ -35,6 +37,8 @@ export interface AnswerPipeline {
   embedder: Embedder;
   reranker: Reranker;
   generator: Generator;
+  /** The gate's learned answer-or-refuse weights (`gate.learned`); without them the gate's rules decide. */
+  gateWeights?: GateWeights | undefined;
   /** A monotonic clock in ms; default `performance.now`. */
   now?: () => number;
 }
@@ -113,6 +117,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     let gated: RankedCandidate[];
     if (config.gate.enabled && options.gate !== false) {
       const texts = sourceTexts(pipeline.index);
+      const names = findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors });
       const decision = applyConfidenceGate({
         rerank,
         settings: config.gate,
@@ -120,11 +125,13 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
           terms: questionTerms,
           check: (texts) => checkCoverage(questionTerms, texts),
           absentNames: findAbsentFromSource(asked, pipeline.index, config.retrieval.expansions.map((rule) => rule.pattern)),
-          namesAbsentFrom: (evidence) =>
-            findNamesAbsentFromEvidence(findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors }), evidence, texts.statistics, texts.vocabulary).map((name) => name.text),
+          namesAbsentFrom: (evidence) => findNamesAbsentFromEvidence(names, evidence, texts.statistics, texts.vocabulary, texts.acronyms).map((name) => name.text),
+          nameCount: names.length,
         },
+        answerability: { question: asked, reading: readRerankQuestion(asked, texts.statistics, config.retrieval.expansions), statistics: texts.statistics, weights: pipeline.gateWeights },
       });
       lap('gate');
+      if (decision.answerability !== undefined) result.gate.answerability = decision.answerability;
       if (decision.decision === 'refuse') {
         result.gate = { ...result.gate, decision: 'refuse', tier: decision.tier, reason: decision.reason, detail: decision.detail };
         return finish(refuse(result, refusalText, decision.reason, decision.detail));
@@ -310,6 +317,8 @@ interface SourceTexts {
   frequencies: Map<string, number>;
   phrases: string;
   statistics: TermStatistics;
+  /** The acronyms the documents define (`Designated Contract Markets (DCM)`). */
+  acronyms: DefinedAcronyms;
 }
 
 const sourceTextsByChunks = new WeakMap<object, SourceTexts>();
@@ -327,6 +336,7 @@ function sourceTexts(index: RetrievalIndex): SourceTexts {
       frequencies: buildWordFrequencies(index.chunks.values()),
       phrases: buildSourcePhrases(index.chunks.values()),
       statistics: buildTermStatistics(index.chunks.values()),
+      acronyms: findDefinedAcronyms(index.chunks.values()),
     };
     sourceTextsByChunks.set(index.chunks, texts);
   }

@@ -103,6 +103,18 @@ export const AnswerResult = z.object({
     reason: z.string().nullable(),
     detail: z.string(),
     questionTerms: z.array(z.object({ kind: z.string(), text: z.string() })),
+    /** The learned answer-or-refuse measurement of the reranked evidence (`GATE_FEATURES`), when the gate measured it. */
+    answerability: z
+      .object({
+        features: z.record(z.string(), z.number()),
+        probability: z.number().nullable(),
+        threshold: z.number().nullable(),
+        version: z.string().nullable(),
+        answerable: z.boolean(),
+        against: z.string(),
+        strongest: z.array(z.object({ feature: z.string(), contribution: z.number() })),
+      })
+      .optional(),
   }),
   validation: z
     .object({

@@ -5,6 +5,7 @@ import { ClausegateError } from './errors.ts';
 import { createEmbedder } from './providers/create-embedder.ts';
 import { createGenerator } from './providers/create-generator.ts';
 import { createReranker } from './providers/create-reranker.ts';
+import { DEFAULT_GATE_WEIGHTS_FILE, loadGateWeights } from './gate/index.ts';
 import { openIndex, type IndexManifest } from './store/index.ts';
 
 /** An answer pipeline with the index it opened (its whole manifest readable); `close()` releases the index. */
@@ -30,9 +31,10 @@ export async function openAnswerPipeline(configured: ClausegateConfig, environme
   const embedder = createEmbedder(config, environment, sourceConfig);
   const reranker = createReranker(config, environment, sourceConfig);
   const generator = createGenerator(config, environment, sourceConfig);
+  const gateWeights = config.gate.enabled && config.gate.learned ? loadGateWeights(config.gate.weightsFile ?? DEFAULT_GATE_WEIGHTS_FILE) : undefined;
   const index = await openIndex(config.paths.indexDir, source, { embedder: embedder.info });
   reranker.prepare?.(index.chunks.values());
-  return { config, source, index, embedder, reranker, generator, close: () => index.close() };
+  return { config, source, index, embedder, reranker, generator, gateWeights, close: () => index.close() };
 }
 
 /** The configuration a source's pipeline runs with: the source's own expansion rules join the general ones, for every stage that reads them. */

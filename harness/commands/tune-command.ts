@@ -16,8 +16,10 @@ import type { CommandIo } from '../cli.ts';
 import { loadCheckedSuite, prepareCases, resolveConfigPaths } from '../run/index.ts';
 import { chooseRelevanceThreshold, collectTuningRows, crossValidate, fitTunedModel } from '../tune/index.ts';
 import type { FoldResult, TuningGroup } from '../tune/index.ts';
+import { tuneGate } from './tune-gate.ts';
 
 interface TuneOptions extends GlobalOptions {
+  model: 'reranker' | 'gate';
   suite?: string[];
   folds: number;
   regularisation: number;
@@ -41,10 +43,11 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
     'Fit the learned reranker on the golden suites with k-fold cross-validation and write its weights file',
     (command) =>
       command
+        .option('model', { choices: ['reranker', 'gate'] as const, default: 'reranker' as const, describe: 'what to fit: the learned reranker (pipeline/rerank/rerank-weights.json) or the confidence gate\'s answer-or-refuse decision (pipeline/gate/gate-weights.json)' })
         .option('suite', { type: 'string', array: true, describe: 'golden suites to fit on (default: every suite tagged "training")' })
         .option('folds', { type: 'number', default: 5, describe: 'cross-validation folds (cases are assigned by a hash of suite and id)' })
         .option('regularisation', { type: 'number', default: 0.01, describe: 'L2 penalty of the logistic regression' })
-        .option('out', { type: 'string', describe: `weights file to write (default ${path.relative(process.cwd(), DEFAULT_RERANK_WEIGHTS_FILE)})` }),
+        .option('out', { type: 'string', describe: `weights file to write (default ${path.relative(process.cwd(), DEFAULT_RERANK_WEIGHTS_FILE)}, or the gate's beside pipeline/gate/)` }),
     async (argv) => {
       const options = argv as unknown as TuneOptions;
       if (!Number.isInteger(options.folds) || options.folds < 2 || !(options.regularisation >= 0)) {
@@ -57,6 +60,12 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
       const suites = options.suite ?? (await findTrainingSuites(config.paths.goldenDir));
       if (suites.length === 0) {
         throw new ClausegateError('input_invalid', `no golden suite is tagged "${TRAINING_TAG}" under ${config.paths.goldenDir}`, { hint: 'name suites with --suite, or add "training" to a suite.json\'s tags' });
+      }
+      if (options.model === 'gate') {
+        const gap = await tuneGate({ context, config, suites, folds: options.folds, regularisation: options.regularisation, out: options.out });
+        context.stdout(`largest train − held-back gap: ${(gap * 100).toFixed(1)} points (goal ≤ 5)`);
+        setExitCode(gap > 0.05 ? EXIT.failed : EXIT.ok);
+        return;
       }
       const groups: TuningGroup[] = [];
       for (const name of suites) {

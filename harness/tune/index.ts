@@ -5,3 +5,5 @@ export { chooseRelevanceThreshold, chooseThreshold, crossValidate, fitGroups, fi
 export type { FoldResult, RankingFigures, TunedModel } from './cross-validate.ts';
 export { fitLogisticRegression, predictProbability } from './fit-logistic-regression.ts';
 export type { FitOptions, LogisticModel } from './fit-logistic-regression.ts';
+export { chooseBalancedThreshold, collectGateRows, crossValidateGate, fitGateModel, measureGateModel } from './fit-gate-model.ts';
+export type { GateFigures, GateFold, GateModel, GateRow } from './fit-gate-model.ts';

@@ -255,6 +255,10 @@ export const ClausegateConfig = z
         minRetrievalScore: z.number().min(0).default(0.05),
         minTopRatio: z.number().min(1).default(1.2),
         coverageCheck: z.boolean().default(true),
+        /** Reranked evidence is answered or refused by the model `harness tune --model gate` fitted (default true); false: by the relevance tier and coverage rules alone. */
+        learned: z.boolean().default(true),
+        /** The gate's weights file; default the one shipped in pipeline/gate/gate-weights.json. */
+        weightsFile: z.string().min(1).optional(),
       })
       .strict()
       .prefault({}),

@@ -178,7 +178,13 @@ const ABOUT_SHARE = 0.2;
  * the source never writes and that is no typo of one (given the source's `vocabulary`) is absent
  * wherever the evidence comes from; other words no document holds are not asked of the evidence.
  */
-export function findNamesAbsentFromEvidence(names: readonly QuestionName[], evidence: readonly EvidenceChunk[], statistics: TermStatistics, vocabulary?: ReadonlySet<string>): QuestionName[] {
+export function findNamesAbsentFromEvidence(
+  names: readonly QuestionName[],
+  evidence: readonly EvidenceChunk[],
+  statistics: TermStatistics,
+  vocabulary?: ReadonlySet<string>,
+  acronyms: ReadonlyMap<string, readonly string[]> = new Map(),
+): QuestionName[] {
   // File names glue words (`AIRTECHINTERNATIONALGROUPINC_…`): a name inside one is written there.
   const documentNames = gluedDocumentNames(statistics);
   const contexts = evidence.map((chunk) => ({ doc: chunk.doc, stems: new Set(wordStems(`${chunk.source}\n${chunk.doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ')}\n${chunk.sectionHeading}\n${chunk.text}`)) }));
@@ -193,7 +199,10 @@ export function findNamesAbsentFromEvidence(names: readonly QuestionName[], evid
   return names.filter((name) => {
     if (vocabulary !== undefined && (name.text.match(/[\p{L}\p{N}]+/gu) ?? []).some((word) => namesSomethingUnwritten(word, vocabulary, documentNames))) return true;
     const known = name.stems.filter((wordStem) => statistics.documentsHolding(wordStem) > 0);
-    return known.length > 0 && !contexts.some((context) => holds(context, known));
+    if (known.length === 0 || contexts.some((context) => holds(context, known))) return false;
+    // An acronym the documents define (`DCM`) is held where its spelled-out words are.
+    const spelled = spellOutAcronyms(name.text, acronyms).filter((wordStem) => statistics.documentsHolding(wordStem) > 0);
+    return spelled.length === 0 || !contexts.some((context) => holds(context, spelled));
   });
 }
 
@@ -211,4 +220,17 @@ function namesSomethingUnwritten(word: string, vocabulary: ReadonlySet<string>, 
     if (known[0] === lower[0] && Math.abs(known.length - lower.length) <= 1 && editDistance(known, lower, 1) <= 1) return false;
   }
   return true;
+}
+
+/** The stems of a name with every acronym the documents define replaced by its words; empty when it holds none. */
+function spellOutAcronyms(name: string, acronyms: ReadonlyMap<string, readonly string[]>): string[] {
+  if (acronyms.size === 0) return [];
+  let replaced = false;
+  const words = (name.match(/[\p{L}\p{N}&]+/gu) ?? []).flatMap((word) => {
+    const expansion = acronyms.get(word.toUpperCase().replace(/S$/u, '')) ?? acronyms.get(word.toUpperCase());
+    if (expansion === undefined || word.toUpperCase() !== word) return [word];
+    replaced = true;
+    return [...expansion];
+  });
+  return replaced ? wordStems(words.join(' ')) : [];
 }

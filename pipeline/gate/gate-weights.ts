@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ClausegateError } from '../errors.ts';
+import { FoldFigures, predictRelevance } from '../rerank/rerank-weights.ts';
+import { GATE_FEATURES } from './measure-gate-features.ts';
+
+/** The gate weights file shipped with the pipeline, written by `harness tune --model gate`. */
+export const DEFAULT_GATE_WEIGHTS_FILE = fileURLToPath(new URL('./gate-weights.json', import.meta.url));
+
+const finite = z.number().finite();
+
+/**
+ * The confidence gate's learned answer-or-refuse decision: a logistic regression over standardised
+ * `GATE_FEATURES`, and the probability below which the gate refuses. Written by `harness tune --model gate`.
+ */
+export const GateWeights = z
+  .object({
+    schemaVersion: z.literal(1),
+    kind: z.literal('clausegate-gate-weights'),
+    /** Names this fit in traces and reports (`g1-<sha256 prefix of the training rows>`). */
+    version: z.string().min(1),
+    /** The reranker whose 0–3 scores the relevance features were measured on. */
+    reranker: z.string().min(1),
+    features: z.array(z.string()),
+    mean: z.array(finite),
+    scale: z.array(finite.positive()),
+    weights: z.array(finite),
+    bias: finite,
+    /** Below this probability of being answerable the gate refuses. */
+    threshold: finite,
+    training: z
+      .object({
+        suites: z.array(z.string()),
+        cases: z.number().int().nonnegative(),
+        answerable: z.number().int().nonnegative(),
+        regularisation: finite,
+        folds: z.array(FoldFigures),
+      })
+      .strict(),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    const count = value.features.length;
+    for (const field of ['mean', 'scale', 'weights'] as const) {
+      if (value[field].length !== count) context.addIssue({ code: 'custom', path: [field], message: `has ${value[field].length} values for ${count} features` });
+    }
+  });
+export type GateWeights = z.infer<typeof GateWeights>;
+
+/**
+ * Reads and checks the gate weights file. Throws `weights_invalid` naming the file and
+ * `harness tune --model gate` when it is missing, is not JSON, does not match the schema, or was
+ * fitted on other features than this pipeline measures (`GATE_FEATURES`).
+ */
+export function loadGateWeights(file: string = DEFAULT_GATE_WEIGHTS_FILE): GateWeights {
+  const fix = 'run `npx harness tune --model gate` to fit and write it (or point gate.weightsFile at a good file)';
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ClausegateError('weights_invalid', `the gate weights file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { hint: fix, location: { file } });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ClausegateError('weights_invalid', `the gate weights file ${file} is not valid JSON: ${(error as Error).message}`, { hint: fix, location: { file } });
+  }
+  const parsed = GateWeights.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ClausegateError('weights_invalid', `the gate weights file ${file} is invalid at ${issue.path.join('.') || '(top level)'}: ${issue.message}`, {
+      hint: fix,
+      location: { file, field: issue.path.join('.') },
+    });
+  }
+  if (parsed.data.features.join(',') !== GATE_FEATURES.join(',')) {
+    throw new ClausegateError('weights_invalid', `the gate weights file ${file} was fitted on other features (${parsed.data.features.length}) than this pipeline measures (${GATE_FEATURES.length})`, {
+      hint: fix,
+      location: { file, field: 'features' },
+    });
+  }
+  return parsed.data;
+}
+
+/** The probability the gate model gives a feature vector: that the evidence can answer the question. */
+export function predictAnswerable(weights: GateWeights, features: readonly number[]): number {
+  return predictRelevance(weights, features);
+}
