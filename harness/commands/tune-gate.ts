@@ -6,7 +6,7 @@ import { DEFAULT_GATE_WEIGHTS_FILE, GATE_FEATURES, GateWeights } from '../../pip
 import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
 import { writeFileDurably } from '../../pipeline/store/write-file-durably.ts';
 import type { CommandContext } from '../cli-support/create-context.ts';
-import { formatTable } from '../cli-support/format-table.ts';
+import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import { loadCheckedSuite, prepareCases } from '../run/index.ts';
 import { collectGateRows, crossValidateGate, fitGateModel } from '../tune/index.ts';
 import type { GateFold, GateRow } from '../tune/index.ts';
@@ -41,7 +41,7 @@ export async function tuneGate(input: { context: CommandContext; config: Clauseg
   }
   const fitOptions = { regularisation: input.regularisation };
   const folds = crossValidateGate(rows, input.folds, fitOptions);
-  context.stdout(formatGateFolds(folds));
+  context.stdout(formatGateFolds(folds, context.columns));
   const model = fitGateModel(rows, fitOptions);
   const digest = createHash('sha256').update(JSON.stringify(rows.map((row) => [row.suite, row.caseId, row.features, row.label]))).digest('hex');
   const weights = GateWeights.parse({
@@ -71,7 +71,7 @@ export async function tuneGate(input: { context: CommandContext; config: Clauseg
   return gap;
 }
 
-function formatGateFolds(folds: readonly GateFold[]): string {
+function formatGateFolds(folds: readonly GateFold[], width: number): string {
   const percent = (value: number) => (value * 100).toFixed(1);
   const pair = (pick: (figures: GateFold['train']) => number, fold: Pick<GateFold, 'train' | 'heldOut'>) => `${percent(pick(fold.train))} / ${percent(pick(fold.heldOut))}`;
   const mean = (pick: (fold: GateFold) => number) => folds.reduce((sum, fold) => sum + pick(fold), 0) / Math.max(1, folds.length);
@@ -81,5 +81,5 @@ function formatGateFolds(folds: readonly GateFold[]): string {
     heldOut: { accuracy: mean((fold) => fold.heldOut.accuracy), refusalAccuracy: mean((fold) => fold.heldOut.refusalAccuracy), incorrectRefusal: mean((fold) => fold.heldOut.incorrectRefusal) },
   };
   rows.push(['mean', '', pair((f) => f.accuracy, averaged), pair((f) => f.refusalAccuracy, averaged), pair((f) => f.incorrectRefusal, averaged)]);
-  return formatTable(['fold', 'cases train/held', 'answer-or-refuse % train / held', 'refusal accuracy % train / held', 'incorrect refusal % train / held'], rows);
+  return renderTerminalTable(['fold', 'cases train/held', 'answer-or-refuse % train / held', 'refusal accuracy % train / held', 'incorrect refusal % train / held'], rows, { width });
 }
