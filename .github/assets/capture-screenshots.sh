@@ -22,7 +22,9 @@ capture_terminal() { # name command...
   tmux new-session -d -s clausegate-shots -x 100 -y 60 -c "$PWD"
   tmux send-keys -t clausegate-shots "clear; $* ; tmux wait-for -S shot-done" Enter
   tmux wait-for shot-done
-  tmux capture-pane -t clausegate-shots -p -S - -E - | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' > "$work/$name.txt"
+  sleep 0.5 # the shell prints its prompt after the signal
+  # Keep what the command printed: drop the shell's prompt lines (user@host:dir$) and trailing blank rows.
+  tmux capture-pane -t clausegate-shots -p -S - -E - | grep -v -E '^[^ ]+@[^ ]+:[^ ]*[#$] *$' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' > "$work/$name.txt"
   local lines; lines=$(wc -l < "$work/$name.txt")
   {
     printf '<!doctype html><meta charset="utf-8"><style>'
@@ -37,7 +39,7 @@ capture_terminal() { # name command...
 
 capture_terminal terminal-query 'npx harness query --source sample "What is the monthly fee for a non-professional display device?"'
 rm -rf reports/screenshot-run
-capture_terminal terminal-run 'npx harness run --suite sample --run-id screenshot-run'
+capture_terminal terminal-run 'npx harness run --suite sample --perturb --run-id screenshot-run'
 capture_terminal terminal-compare 'npx harness compare reports/baseline/sample.json reports/screenshot-run'
 
 chromium_shot "$PWD/reports/screenshot-run/report.html" "$assets/report-html.png" 1280 1400
