@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ClausegateError } from '../errors.ts';
-import { FoldFigures, predictRelevance } from '../rerank/rerank-weights.ts';
+import { FoldFigures, predictRelevance, readWeightsFile } from '../rerank/rerank-weights.ts';
 import { GATE_FEATURES } from './measure-gate-features.ts';
 
 /** The gate weights file shipped with the pipeline, written by `harness tune --model gate`. */
@@ -55,33 +54,14 @@ export type GateWeights = z.infer<typeof GateWeights>;
  */
 export function loadGateWeights(file: string = DEFAULT_GATE_WEIGHTS_FILE): GateWeights {
   const fix = 'run `npx harness tune --model gate` to fit and write it (or point gate.weightsFile at a good file)';
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new ClausegateError('weights_invalid', `the gate weights file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { hint: fix, location: { file } });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new ClausegateError('weights_invalid', `the gate weights file ${file} is not valid JSON: ${(error as Error).message}`, { hint: fix, location: { file } });
-  }
-  const parsed = GateWeights.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ClausegateError('weights_invalid', `the gate weights file ${file} is invalid at ${issue.path.join('.') || '(top level)'}: ${issue.message}`, {
-      hint: fix,
-      location: { file, field: issue.path.join('.') },
-    });
-  }
-  if (parsed.data.features.join(',') !== GATE_FEATURES.join(',')) {
-    throw new ClausegateError('weights_invalid', `the gate weights file ${file} was fitted on other features (${parsed.data.features.length}) than this pipeline measures (${GATE_FEATURES.length})`, {
+  const data = readWeightsFile(file, GateWeights, 'gate', fix);
+  if (data.features.join(',') !== GATE_FEATURES.join(',')) {
+    throw new ClausegateError('weights_invalid', `the gate weights file ${file} was fitted on other features (${data.features.length}) than this pipeline measures (${GATE_FEATURES.length})`, {
       hint: fix,
       location: { file, field: 'features' },
     });
   }
-  return parsed.data;
+  return data;
 }
 
 /** The probability the gate model gives a feature vector: that the evidence can answer the question. */

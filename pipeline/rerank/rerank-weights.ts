@@ -73,31 +73,41 @@ export type RerankWeights = z.infer<typeof RerankWeights>;
  */
 export function loadRerankWeights(file: string = DEFAULT_RERANK_WEIGHTS_FILE): RerankWeights {
   const fix = 'run `npx harness tune` to fit and write it (or point rerank.weightsFile at a good file)';
+  const data = readWeightsFile(file, RerankWeights, 'reranker', fix);
+  const expected = RERANK_FEATURES.join(',');
+  if (data.features.join(',') !== expected || data.answerability.features.join(',') !== ANSWERABILITY_FEATURES.join(',')) {
+    throw new ClausegateError('weights_invalid', `the reranker weights file ${file} was fitted on other features (${data.features.length}) than this pipeline measures (${RERANK_FEATURES.length})`, {
+      hint: fix,
+      location: { file, field: 'features' },
+    });
+  }
+  return data;
+}
+
+/**
+ * Reads a weights file and checks it against `schema`. Throws `weights_invalid` naming the file (and
+ * the field, for a schema mismatch) with `fix` as the hint when it cannot be read, is not JSON or does
+ * not match. `what` names the model in the message (`reranker`, `gate`).
+ */
+export function readWeightsFile<Schema extends z.ZodType>(file: string, schema: Schema, what: string, fix: string): z.infer<Schema> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ClausegateError('weights_invalid', `the reranker weights file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { hint: fix, location: { file } });
+    throw new ClausegateError('weights_invalid', `the ${what} weights file ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { hint: fix, location: { file } });
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ClausegateError('weights_invalid', `the reranker weights file ${file} is not valid JSON: ${(error as Error).message}`, { hint: fix, location: { file } });
+    throw new ClausegateError('weights_invalid', `the ${what} weights file ${file} is not valid JSON: ${(error as Error).message}`, { hint: fix, location: { file } });
   }
-  const parsed = RerankWeights.safeParse(value);
+  const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new ClausegateError('weights_invalid', `the reranker weights file ${file} is invalid at ${issue.path.join('.') || '(top level)'}: ${issue.message}`, {
+    throw new ClausegateError('weights_invalid', `the ${what} weights file ${file} is invalid at ${issue.path.join('.') || '(top level)'}: ${issue.message}`, {
       hint: fix,
       location: { file, field: issue.path.join('.') },
-    });
-  }
-  const expected = RERANK_FEATURES.join(',');
-  if (parsed.data.features.join(',') !== expected || parsed.data.answerability.features.join(',') !== ANSWERABILITY_FEATURES.join(',')) {
-    throw new ClausegateError('weights_invalid', `the reranker weights file ${file} was fitted on other features (${parsed.data.features.length}) than this pipeline measures (${RERANK_FEATURES.length})`, {
-      hint: fix,
-      location: { file, field: 'features' },
     });
   }
   return parsed.data;
