@@ -114,21 +114,21 @@ function formatStatus(status: 'passed' | 'failed' | 'not_applicable'): string {
   return status === 'passed' ? 'pass' : status === 'failed' ? '**FAIL**' : 'n/a';
 }
 
-function formatMetricSide(side: MetricDelta['base']): string {
+export function formatMetricSide(side: MetricDelta['base']): string {
   return side === null ? '—' : `${formatRate(side.rate)} (${formatCount(side.numerator)}/${side.denominator})`;
 }
 
-function formatDelta(delta: number | null): string {
+export function formatDelta(delta: number | null): string {
   if (delta === null) return '—';
   if (Math.abs(delta) < 1e-12) return '0';
   return `${delta > 0 ? '+' : '−'}${Math.abs(delta).toFixed(3)}`;
 }
 
-function formatCaseSide(side: CaseChange['base']): string {
+export function formatCaseSide(side: CaseChange['base']): string {
   return `${side.outcome === 'passed' ? 'pass' : side.outcome === 'failed' ? 'fail' : 'error'}, ${side.status}${side.refusalReason !== undefined ? ` (${side.refusalReason})` : ''}`;
 }
 
-function countsChanged(metric: MetricDelta): boolean {
+export function countsChanged(metric: MetricDelta): boolean {
   return metric.base?.numerator !== metric.head?.numerator || metric.base?.denominator !== metric.head?.denominator;
 }
 

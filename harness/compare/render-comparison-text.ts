@@ -1,8 +1,8 @@
 import { joinToWidth, wrapToWidth } from '../cli-support/fit-to-width.ts';
 import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
-import { formatCount, formatRate } from '../report/format-rate.ts';
-import type { CaseChange, Comparison, GateComparison, MetricDelta } from './comparison.ts';
-import { describeContractChanges } from './render-comparison-markdown.ts';
+import { formatRate } from '../report/format-rate.ts';
+import type { CaseChange, Comparison, GateComparison } from './comparison.ts';
+import { countsChanged, describeContractChanges, formatCaseSide, formatDelta, formatMetricSide } from './render-comparison-markdown.ts';
 
 /** Options of `renderComparisonText`. */
 export interface RenderComparisonTextOptions {
@@ -110,20 +110,3 @@ function formatStatus(status: 'passed' | 'failed' | 'not_applicable'): string {
   return status === 'passed' ? 'pass' : status === 'failed' ? 'FAIL' : 'n/a';
 }
 
-function formatMetricSide(side: MetricDelta['base']): string {
-  return side === null ? '—' : `${formatRate(side.rate)} (${formatCount(side.numerator)}/${side.denominator})`;
-}
-
-function formatDelta(delta: number | null): string {
-  if (delta === null) return '—';
-  if (Math.abs(delta) < 1e-12) return '0';
-  return `${delta > 0 ? '+' : '−'}${Math.abs(delta).toFixed(3)}`;
-}
-
-function formatCaseSide(side: CaseChange['base']): string {
-  return `${side.outcome === 'passed' ? 'pass' : side.outcome === 'failed' ? 'fail' : 'error'}, ${side.status}${side.refusalReason !== undefined ? ` (${side.refusalReason})` : ''}`;
-}
-
-function countsChanged(metric: MetricDelta): boolean {
-  return metric.base?.numerator !== metric.head?.numerator || metric.base?.denominator !== metric.head?.denominator;
-}
