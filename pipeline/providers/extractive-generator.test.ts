@@ -345,6 +345,24 @@ describe('createExtractiveGenerator', () => {
     expect(texts?.[0]).toContain('by December 1, 2025');
   });
 
+  it('answers each part of a question asking two things', async () => {
+    const lines = [
+      'The first report is due by March 31, 2027 and covers the first quarter.',
+      'The report must list every device in use.',
+      'A report received late incurs a processing fee of $2,500.',
+    ];
+    const texts = await answerFrom('When is the first report due, and what is the penalty for a late report?', lines, { sectionHeading: 'Reporting' });
+    expect(texts?.join(' ')).toContain('March 31, 2027');
+    expect(texts?.join(' ')).toContain('$2,500');
+  });
+
+  it('answers a count with the row whose band holds it, not the band of another count', async () => {
+    const lines = ['Index Licence Fees', '1 Index | $9,000', '2 – 10 Indices | $30,000', '11 – 25 Indices | $45,000', '26+ Indices | $60,000'];
+    const texts = await answerFrom('What is the annual index licence fee if we publish 12 indices?', lines, { sectionHeading: 'Index Licence Fees' });
+    expect(texts?.join(' ')).toContain('$45,000');
+    expect(texts?.join(' ')).not.toMatch(/\$9,000|\$30,000|\$60,000/);
+  });
+
   it('cites every evidence item a repeated sentence occurs in', async () => {
     const twin: GenerationEvidence = { ...EVIDENCE[1]!, anchor: 'C1', chunkId: 'display-copy', doc: 'copy.pdf' };
     const evidence = [{ ...EVIDENCE[1]!, anchor: 'C0' }, twin];

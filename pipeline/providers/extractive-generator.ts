@@ -5,6 +5,9 @@ import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from '.
 import { findOtherSides } from './find-other-sides.ts';
 import { findStatedValues } from './find-stated-values.ts';
 import { measureQualifierFit, type QualifierFit } from './measure-qualifier-fit.ts';
+import { findPartAnswers, type PartMeasure } from './find-part-answers.ts';
+import { splitQuestionParts } from '../question/index.ts';
+import { findQuestionQuantities, measureBandFit } from './find-quantity-bands.ts';
 
 /** Options of `createExtractiveGenerator`. */
 export interface ExtractiveGeneratorOptions extends OfflineLexicalOptions {
@@ -50,7 +53,11 @@ const EXPLANATION_FOLLOWER_SHARE = 0.6;
  * `measureQualifierFit`; then evidence order). A value question, or any question whose best unit is
  * a priced table row, is answered by that unit and one unit for each other side the question asks
  * about (`findOtherSides`: the other year, the other category of a comparison), never by the
- * table's other rows. Any other question gets the sentences ranking at least 0.6 of the best, up to
+ * table's other rows. A question asking two things (`When was it due, and what is the penalty?`,
+ * `splitQuestionParts`) gets, right after the best, the unit answering each part no chosen unit
+ * answers (`findPartAnswers`). A question stating a count (`15 indices`, `about 150 people`) leaves
+ * out the rows whose bands of counts hold none it states (`2 – 10 Indices`), when a row's band
+ * holds one (`findQuantityBands`). Any other question gets the sentences ranking at least 0.6 of the best, up to
  * `min(maxSentences, 6)`, but none stating an amount, percentage or date (`findStatedValues`) that
  * neither the question nor the best sentence states, unless it defines a term the question names
  * (`Affiliate: …`). A sentence ending in `:` or `;` brings its list items (the lines up to the next
@@ -103,6 +110,10 @@ interface Unit {
   text: string;
   /** What it is read under: section heading, table caption, parent row, document name. */
   context: string;
+  /** The section heading, table caption and parent row it is measured under (without the document name). */
+  heading: string;
+  /** Its evidence item's document. */
+  doc: string;
   anchors: string[];
   /** Evidence position and position inside it, for stable tie-breaking. */
   order: number;
@@ -110,6 +121,8 @@ interface Unit {
   rank: number;
   /** How its own qualifiers fit the question's (labels, share of its words asked about). */
   fit: QualifierFit;
+  /** Whether a band of counts it states holds a count the question states (1), none does (-1), or neither states one (0). */
+  band: -1 | 0 | 1;
   /** The sentence right after it in the same passage (paragraph), if any. */
   next?: string;
   /** For a sentence ending in `:` or `;`, what completes it: the list items after it, or its next sentence. */
@@ -171,6 +184,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const hasSpecificTerms = profile.terms.some((term) => term.weight === 1);
 
   const byText = new Map<string, Unit>();
+  const quantities = findQuestionQuantities(request.question);
   let order = 0;
   for (const evidence of request.evidence) {
     const passages = splitIntoPassages(evidence.text);
@@ -198,7 +212,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         const readIn = [...context, evidence.doc.replace(/[-_.]+/g, ' ')].join('\n');
         // A deadline question (`by what date…`) is answered by a date set as one (`by December 1, 2025`).
         const deadlineBonus = profile.deadline === true && hasDeadlineDate(text) ? 0.3 : 0;
-        const unit: Unit = { text, context: readIn, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance) + deadlineBonus, fit: measureQualifierFit(profile, text), next: passage[index + 1] };
+        const unit: Unit = { text, context: readIn, heading: context.join('\n'), doc: evidence.doc, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
         if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
         const dated = lastDatedLabel(units, position - 1);
@@ -232,7 +246,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const candidates = asksValue && answering.length > 0 ? answering : eligible;
   // A unit naming another label of the kind the question names (`Category A1` when `Category C` is
   // asked) answers about something else, when some unit names the label asked.
-  const pool = candidates.some((unit) => unit.fit.askedLabels > 0) ? candidates.filter((unit) => unit.fit.askedLabels > 0 || unit.fit.otherLabels === 0) : candidates;
+  const pool = labelled(candidates);
   // Best first; on equal rank, the unit whose own words the question names most wholly (`E-Mini |
   // CBOT | Device` before `Display Device | Real Time | Device` for an E-mini CBOT display device),
   // then evidence order.
@@ -262,6 +276,10 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
     (asksValue && answering.length > 0) || answersByRow
       ? [best, ...findOtherSides(profile, best, pool), ...proseFollowers.filter((unit) => !statesUnaskedValue(unit))]
       : [best, ...pool.slice(1).filter((unit) => unit.rank >= EXPLANATION_FOLLOWER_SHARE * best.rank && !statesUnaskedValue(unit))];
+  // A question asking two things (`how often…, and how much notice…`) gets an answer to each: a
+  // part the units above leave unanswered brings the unit answering it best, right after the best.
+  const partAnswers = findPartAnswers(partsOf(request.question, options), leaders, labelled(eligible), measurePart);
+  leaders.splice(1, 0, ...partAnswers);
   // A sentence that introduces a list (`…for any of the following uses:`) brings its items.
   const chosen: Unit[] = [];
   const bring = (unit: Unit, depth: number) => {
@@ -316,6 +334,28 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         ? 'Medium'
         : 'Low';
   return { kind: 'answer', sentences, confidence };
+}
+
+/**
+ * Units naming another label of the kind the question names are left out, when some unit names the
+ * one asked; so are rows whose bands of counts hold none the question states (`26 up to 200` for
+ * about 150 people), when some row's band holds one (`201 up to 2,000`).
+ */
+function labelled<T extends { fit: QualifierFit; band: -1 | 0 | 1 }>(units: readonly T[]): T[] {
+  const named = units.some((unit) => unit.fit.askedLabels > 0) ? units.filter((unit) => unit.fit.askedLabels > 0 || unit.fit.otherLabels === 0) : [...units];
+  return named.some((unit) => unit.band === 1) ? named.filter((unit) => unit.band !== -1) : named;
+}
+
+/** The parts of a question asking several things, each read alone (`splitQuestionParts`); one part: `[]`. */
+function partsOf(question: string, options: OfflineLexicalOptions): QuestionProfile[] {
+  const parts = splitQuestionParts(question);
+  return parts.length < 2 ? [] : parts.map((part) => profileQuestion(part, options));
+}
+
+/** How a unit answers one part of the question: its relevance to the part alone, ranked as units are for the whole. */
+function measurePart(part: QuestionProfile, unit: Unit): PartMeasure {
+  const relevance = measureSegment(part, unit.text, unit.heading, unit.doc);
+  return { relevance, rank: rankOf(part, relevance) + (part.deadline === true && hasDeadlineDate(unit.text) ? 0.3 : 0) };
 }
 
 /** A heading or label on its own (`Reporting Requirements`): under six words, no cells, no final punctuation, not a `label: value` line with a number. It says nothing by itself. */

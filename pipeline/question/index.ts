@@ -24,4 +24,5 @@ export type { CoverageResult } from './check-coverage.ts';
 export { findCalendarDates } from './find-calendar-dates.ts';
 export type { CalendarDate } from './find-calendar-dates.ts';
 export { findAnchorSpellings } from './find-anchor-spellings.ts';
+export { splitQuestionParts } from './split-question-parts.ts';
 export type { AnchorKind, AnchorSpelling } from './find-anchor-spellings.ts';

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { findPartAnswers, type PartCandidate, type PartMeasure } from './find-part-answers.ts';
+import { measureSegment, profileQuestion } from './offline-reranker.ts';
+import type { QuestionProfile } from './offline-reranker.ts';
+
+interface TestUnit extends PartCandidate {
+  text: string;
+}
+
+const units: TestUnit[] = [
+  { text: 'The licensor may inspect the records once in any twelve (12) month period.', rank: 2, order: 1 },
+  { text: 'Each inspection requires no less than thirty (30) days’ written notice to the licensee.', rank: 1, order: 2 },
+  { text: 'THIS AGREEMENT is made between Alder Works Ltd and Birch Media LLC.', rank: 0.5, order: 3 },
+];
+
+function measure(part: QuestionProfile, unit: TestUnit): PartMeasure {
+  const relevance = measureSegment(part, unit.text, 'Inspection');
+  return { relevance, rank: relevance.coverage + (relevance.askMet ? 0.5 : 0) };
+}
+
+const parts = (...questions: string[]) => questions.map((question) => profileQuestion(question));
+
+describe('findPartAnswers', () => {
+  it('answers a part the chosen units leave unanswered with the unit holding what that part asks', () => {
+    const found = findPartAnswers(parts('How often may the licensor inspect the records', 'how much notice must it give'), [units[0]!], units, measure);
+    expect(found).toEqual([units[1]]);
+  });
+
+  it('adds nothing for a part a chosen unit already answers, or for a question of one part', () => {
+    expect(findPartAnswers(parts('How often may the licensor inspect the records', 'how much notice must it give'), [units[0]!, units[1]!], units, measure)).toEqual([]);
+    expect(findPartAnswers(parts('How often may the licensor inspect the records'), [units[1]!], units, measure)).toEqual([]);
+  });
+
+  it('does not bring the opening paragraph for the names that only say which agreement is meant', () => {
+    const found = findPartAnswers(parts('Under the Alder Works and Birch Media agreement, how often may the licensor inspect the records', 'how much notice must it give'), [units[0]!], units, measure);
+    expect(found).toEqual([units[1]]);
+  });
+
+  it('states nothing for a part no unit answers', () => {
+    expect(findPartAnswers(parts('How often may the licensor inspect the records', 'what interest applies to late payments'), [units[0]!], units, measure)).toEqual([]);
+  });
+});

@@ -1,0 +1,67 @@
+import type { QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
+
+/** A candidate answer unit as part-answering reads it. */
+export interface PartCandidate {
+  /** Its rank for the whole question (higher is better). */
+  rank: number;
+  /** Evidence position, for stable ties. */
+  order: number;
+}
+
+/** How one unit answers one part of the question: its relevance to the part alone and its rank for it. */
+export interface PartMeasure {
+  relevance: SegmentRelevance;
+  rank: number;
+}
+
+/**
+ * The units that answer the parts of a question the chosen units leave unanswered. A question that
+ * asks two things (`How often can a subscriber be audited, and how much notice is required?`) is
+ * answered part by part: for each part (`splitQuestionParts`, profiled alone: its own terms and its
+ * own ask), the candidate that answers it best — it names a specific term of the part itself, holds
+ * the value the part asks for when it asks for one (a duration for `how much notice`), and ranks
+ * highest for the part (then for the whole question, then in evidence order) — joins the answer,
+ * unless a unit already chosen answers that part: it names a specific term only that part names
+ * (`notice` of `…, and how much notice is required?`, not the `fees` two parts share) and holds
+ * the part's value when it asks for one. So a part is never answered twice, and the names that say
+ * which agreement is meant (`In the X agreement with Y, what happens when…`) do not bring the
+ * agreement's opening paragraph, which names them, when a chosen clause already says what happens.
+ * A question of one part gets `[]`, and so does a part no candidate answers: nothing is stated for
+ * a part the evidence does not hold.
+ */
+export function findPartAnswers<Unit extends PartCandidate>(
+  parts: readonly QuestionProfile[],
+  chosen: readonly Unit[],
+  candidates: readonly Unit[],
+  measure: (part: QuestionProfile, unit: Unit) => PartMeasure,
+): Unit[] {
+  if (parts.length < 2) return [];
+  const found: Unit[] = [];
+  for (const part of parts) {
+    // What this part asks about that no other part does (`notice` of `how much notice is required`):
+    // a chosen unit answers the part only if it names one of these (the `fees` both parts name does not tell).
+    const elsewhere = new Set(parts.filter((other) => other !== part).flatMap((other) => other.terms.map((term) => term.stems.join(' '))));
+    const ownTerms = part.terms.filter((term) => term.weight === 1 && !elsewhere.has(term.stems.join(' ')));
+    const own: QuestionProfile = ownTerms.length > 0 ? { ...part, terms: ownTerms } : part;
+    const specific = part.terms.some((term) => term.weight === 1);
+    const asksValue = part.ask !== 'none' && part.ask !== 'definition';
+    const answers = (measured: PartMeasure) =>
+      (specific ? measured.relevance.ownSpecificMatches > 0 : measured.relevance.ownMatches > 0) && (!asksValue || measured.relevance.askMet);
+    let best: { unit: Unit; measured: PartMeasure } | undefined;
+    for (const unit of candidates) {
+      const measured = measure(part, unit);
+      if (!answers(measured)) continue;
+      if (best === undefined || isBetter(unit, measured, best.unit, best.measured)) best = { unit, measured };
+    }
+    if (best === undefined) continue;
+    if ([...chosen, ...found].some((unit) => answers(measure(own, unit)))) continue;
+    found.push(best.unit);
+  }
+  return found;
+}
+
+function isBetter<Unit extends PartCandidate>(unit: Unit, measured: PartMeasure, other: Unit, otherMeasured: PartMeasure): boolean {
+  if (measured.rank !== otherMeasured.rank) return measured.rank > otherMeasured.rank;
+  if (unit.rank !== other.rank) return unit.rank > other.rank;
+  return unit.order < other.order;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { splitQuestionParts } from './split-question-parts.ts';
+
+describe('splitQuestionParts', () => {
+  it('splits two questions joined by "and" before a question word or an auxiliary', () => {
+    expect(splitQuestionParts('How often may the licensor inspect the records, and how much notice must it give?')).toEqual([
+      'How often may the licensor inspect the records',
+      'how much notice must it give',
+    ]);
+    expect(splitQuestionParts('How long is the initial term and can the licensee renew it?')).toEqual(['How long is the initial term', 'can the licensee renew it']);
+  });
+
+  it('splits after a question mark or a semicolon', () => {
+    expect(splitQuestionParts('When was the first report due? What is the late fee?')).toEqual(['When was the first report due', 'What is the late fee']);
+    expect(splitQuestionParts('Which law governs the agreement; where are disputes heard?')).toEqual(['Which law governs the agreement', 'where are disputes heard']);
+  });
+
+  it('keeps one question whole: a condition before a comma, a list, a question word inside a clause', () => {
+    expect(splitQuestionParts('If we run one application, which tier applies?')).toEqual(['If we run one application, which tier applies?']);
+    expect(splitQuestionParts('What are the fees for wallboards, devices and feeds?')).toEqual(['What are the fees for wallboards, devices and feeds?']);
+    expect(splitQuestionParts('What is the date when the new fees apply?')).toEqual(['What is the date when the new fees apply?']);
+  });
+
+  it('leaves a part of fewer than three words with the part before it', () => {
+    expect(splitQuestionParts('What does the licence exclude and why?')).toEqual(['What does the licence exclude and why?']);
+  });
+});

@@ -1,0 +1,39 @@
+// A word that opens a question of its own: a question word, or an auxiliary that starts a yes/no question.
+const OPENING_WORD =
+  "(?:what|what's|whats|which|who|whom|whose|how|when|where|why|whether|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have|(?:until|since|from|by|within|for|in|under|to)\\s+(?:when|what|which|whom|whose))";
+// Where a second question starts: after `?` or `;`, or after `and` / `or` / `plus` (a comma before
+// it or not) when a question word or an auxiliary follows (`…under the Addendum, and how much
+// notice is required`). A bare comma does not: `If we run one application, which tier applies`
+// is one question after its condition.
+const PART_BOUNDARY = new RegExp(`(?:\\?\\s+|;\\s+|,?\\s+(?:and|or|plus)\\s+(?:also\\s+)?)(?=${OPENING_WORD}\\b)`, 'giu');
+// A part needs a word of its own besides its opening (`and how?` asks nothing new).
+const CONTENT_WORD = /\p{L}{3,}/gu;
+
+/**
+ * The questions a question asks, in order: `How often can a subscriber be audited, and how much
+ * notice is required?` asks two (`How often can a subscriber be audited`, `how much notice is
+ * required`); `When was the first report due, and what's the penalty for filing late?` two. A part
+ * starts at a question word or an auxiliary that follows `?`, `;` or `and`/`or`/`plus` — so a
+ * question word inside a clause (`the date when fees apply`, `fees that apply`) does not split it,
+ * nor does a list (`fees for A, B and C`). A part of fewer than three words of three letters or
+ * more (`and why?`) stays with the part before it. A question asking one thing is one part: `[question]`.
+ */
+export function splitQuestionParts(question: string): string[] {
+  const text = question.trim();
+  const parts: string[] = [];
+  let start = 0;
+  for (const boundary of text.matchAll(PART_BOUNDARY)) {
+    const end = boundary.index;
+    if (end <= start) continue;
+    parts.push(text.slice(start, end));
+    start = end + boundary[0].length;
+  }
+  parts.push(text.slice(start));
+  const merged: string[] = [];
+  for (const part of parts.map((piece) => piece.trim().replace(/[?.!\s]+$/u, ''))) {
+    const words = (part.match(CONTENT_WORD) ?? []).length;
+    if (merged.length > 0 && words < 3) merged[merged.length - 1] = `${merged[merged.length - 1]} and ${part}`;
+    else if (part !== '') merged.push(part);
+  }
+  return merged.length < 2 ? [text] : merged;
+}
