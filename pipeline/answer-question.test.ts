@@ -118,6 +118,11 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('answerQuestion over the
     expect(named.result.refusal?.reason).not.toBe('question_term_not_in_source');
   });
 
+  it('reads an abbreviation of a name the documents spell out (EOD: End of Day) as that name, not as absent', async () => {
+    const { result } = await ask('Are EOD licences still offered for CME data?');
+    expect(result.refusal?.reason).not.toBe('question_term_not_in_source');
+  });
+
   it('refuses a question naming an exchange the documents never cover, even when fee chunks are relevant', async () => {
     const { result, generatorCalls } = await ask('What is the real-time display device fee for Eurex market data?');
     expect(result.status).toBe('refused');

@@ -22,6 +22,7 @@ import {
 import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateWeights } from './gate/index.ts';
 import { readRerankQuestion } from './rerank/read-rerank-question.ts';
 import { findDefinedAcronyms, type DefinedAcronyms } from './question/find-defined-acronyms.ts';
+import { findNameInitials } from './question/find-name-initials.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
 import { buildTermStatistics, type TermStatistics } from './rerank/term-statistics.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
@@ -317,7 +318,7 @@ interface SourceTexts {
   frequencies: Map<string, number>;
   phrases: string;
   statistics: TermStatistics;
-  /** The acronyms the documents define (`Designated Contract Markets (DCM)`). */
+  /** The acronyms the documents define (`Designated Contract Markets (DCM)`), and the initials of the names they spell out (`EOD` for `End of Day`). */
   acronyms: DefinedAcronyms;
 }
 
@@ -336,7 +337,8 @@ function sourceTexts(index: RetrievalIndex): SourceTexts {
       frequencies: buildWordFrequencies(index.chunks.values()),
       phrases: buildSourcePhrases(index.chunks.values()),
       statistics: buildTermStatistics(index.chunks.values()),
-      acronyms: findDefinedAcronyms(index.chunks.values()),
+      // The acronyms the documents define win over the initials of their Title Case names.
+      acronyms: new Map([...findNameInitials(index.chunks.values()), ...findDefinedAcronyms(index.chunks.values())]),
     };
     sourceTextsByChunks.set(index.chunks, texts);
   }
@@ -352,7 +354,7 @@ function findAbsentFromSource(question: string, index: RetrievalIndex, abbreviat
   const texts = sourceTexts(index);
   const action = findRequiredActionAbsentFromSource(question, texts.vocabulary);
   return [
-    ...findNamesAbsentFromSource(question, texts.vocabulary, abbreviations),
+    ...findNamesAbsentFromSource(question, texts.vocabulary, [...abbreviations, ...texts.acronyms.keys()]),
     ...findPhrasesAbsentFromSource(question, texts.vocabulary, texts.phrases),
     ...(action === undefined ? [] : [action]),
   ];
