@@ -17,6 +17,19 @@ const LONGEST_NAME = 6;
  * combine into new ones.
  */
 export function findNameInitials(chunks: Iterable<{ text: string; sectionHeading?: string }>): DefinedAcronyms {
+  const counter = createNameInitialsCounter();
+  for (const chunk of chunks) counter.add(chunk);
+  return counter.finish();
+}
+
+/** `findNameInitials` chunk by chunk (an ingest adds each chunk as it writes it). */
+export interface NameInitialsCounter {
+  add(chunk: { text: string; sectionHeading?: string }): void;
+  /** The initials of every chunk added, each with its most often seen spelling. */
+  finish(): DefinedAcronyms;
+}
+
+export function createNameInitialsCounter(): NameInitialsCounter {
   const counts = new Map<string, Map<string, number>>();
   const add = (initials: string, words: readonly string[]) => {
     if (initials.length < 2 || initials.length > LONGEST_NAME) return;
@@ -25,27 +38,31 @@ export function findNameInitials(chunks: Iterable<{ text: string; sectionHeading
     if (byWords === undefined) counts.set(initials, (byWords = new Map()));
     byWords.set(spelled, (byWords.get(spelled) ?? 0) + 1);
   };
-  for (const chunk of chunks) {
-    for (const text of [chunk.sectionHeading ?? '', chunk.text]) {
-      for (const run of text.matchAll(TITLE_RUN)) {
-        const words = run[0].split(/\s+/u);
-        for (let start = 0; start < words.length; start += 1) {
-          if (JOINING.has(words[start]!)) continue;
-          for (let end = start; end < words.length && end - start < LONGEST_NAME; end += 1) {
-            if (JOINING.has(words[end]!)) continue;
-            const name = words.slice(start, end + 1);
-            for (const initials of initialsOf(name)) add(initials, name);
+  return {
+    add(chunk) {
+      for (const text of [chunk.sectionHeading ?? '', chunk.text]) {
+        for (const run of text.matchAll(TITLE_RUN)) {
+          const words = run[0].split(/\s+/u);
+          for (let start = 0; start < words.length; start += 1) {
+            if (JOINING.has(words[start]!)) continue;
+            for (let end = start; end < words.length && end - start < LONGEST_NAME; end += 1) {
+              if (JOINING.has(words[end]!)) continue;
+              const name = words.slice(start, end + 1);
+              for (const initials of initialsOf(name)) add(initials, name);
+            }
           }
         }
       }
-    }
-  }
-  const found = new Map<string, string[]>();
-  for (const [initials, byWords] of counts) {
-    const [spelled] = [...byWords].sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1))[0]!;
-    found.set(initials, spelled.split(' '));
-  }
-  return found;
+    },
+    finish() {
+      const found = new Map<string, string[]>();
+      for (const [initials, byWords] of counts) {
+        const [spelled] = [...byWords].sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1))[0]!;
+        found.set(initials, spelled.split(' '));
+      }
+      return found;
+    },
+  };
 }
 
 /** The initials a name's words give: each word's initial or each of its hyphenated parts', joining words with or without theirs. */

@@ -25,5 +25,5 @@ export { findCalendarDates } from './find-calendar-dates.ts';
 export type { CalendarDate } from './find-calendar-dates.ts';
 export { findAnchorSpellings } from './find-anchor-spellings.ts';
 export { splitQuestionParts } from './split-question-parts.ts';
-export { findNameInitials } from './find-name-initials.ts';
+export { createNameInitialsCounter, findNameInitials } from './find-name-initials.ts';
 export type { AnchorKind, AnchorSpelling } from './find-anchor-spellings.ts';
