@@ -33,7 +33,7 @@ export async function openAnswerPipeline(configured: ClausegateConfig, environme
   const generator = createGenerator(config, environment, sourceConfig);
   const gateWeights = config.gate.enabled && config.gate.learned ? loadGateWeights(config.gate.weightsFile ?? DEFAULT_GATE_WEIGHTS_FILE) : undefined;
   const index = await openIndex(config.paths.indexDir, source, { embedder: embedder.info });
-  reranker.prepare?.(index.chunks.values());
+  reranker.prepare?.(index.corpus.statistics);
   return { config, source, index, embedder, reranker, generator, gateWeights, close: () => index.close() };
 }
 

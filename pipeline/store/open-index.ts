@@ -1,3 +1,4 @@
+import { CorpusStatisticsFile, readCorpusStatistics, type CorpusStatistics } from '../corpus/index.ts';
 import { ClausegateError } from '../errors.ts';
 import type { EmbedderInfo } from '../providers/embedder.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
@@ -23,6 +24,8 @@ export interface SearchableIndex {
   /** Every chunk of the index by chunk id, in table order. */
   readonly chunks: ReadonlyMap<string, Chunk>;
   readonly definitions: readonly DefinitionEntry[];
+  /** What the query path reads about the whole source (words, counts, term statistics), stored at ingest. */
+  readonly corpus: CorpusStatistics;
   /**
    * The `k` chunks most similar to `vector` by cosine similarity in [−1, 1], similarity descending,
    * ties by chunk id. In LanceDB: exhaustive below the vector-index threshold, IVF_PQ above it
@@ -106,12 +109,15 @@ async function loadOpenedVersion(
   const { store } = layout;
   const keywordFile = store.join(versionDir, VERSION_FILES.keywordIndex);
   const definitionsFile = store.join(versionDir, VERSION_FILES.definitions);
+  const corpusFile = store.join(versionDir, VERSION_FILES.corpusStatistics);
   const tableFile = store.join(versionDir, 'chunks.lance');
-  const [tableChunks, keywordContent, definitionsContent] = await Promise.all([
+  const [tableChunks, keywordContent, definitionsContent, corpusContent] = await Promise.all([
     readChunks(chunkTable.table).catch(unreadable),
     readKeywordIndexFile(keywordFile, layout),
     readIndexFile(definitionsFile, DefinitionsFile, layout),
+    readIndexFile(corpusFile, CorpusStatisticsFile, layout),
   ]);
+  const corpus = loadCorpusStatistics(layout, versionDir, corpusContent, manifest.counts.chunks);
   const table = { chunks: tableChunks };
 
   let keywordIndex: KeywordIndex;
@@ -158,6 +164,7 @@ async function loadOpenedVersion(
     versionDir,
     chunks,
     definitions,
+    corpus,
     async searchVectors(vector, k) {
       const { vectors: current } = opened();
       if (vector.length !== dimensions) {
@@ -180,6 +187,23 @@ async function loadOpenedVersion(
       keywords = undefined;
     },
   };
+}
+
+/** The corpus statistics of a checked `corpus-statistics.json`, its phrases read from `source-phrases.txt` when first needed. */
+function loadCorpusStatistics(layout: IndexLayout, versionDir: string, content: CorpusStatisticsFile, chunkCount: number): CorpusStatistics {
+  const { store } = layout;
+  const corpusFile = store.join(versionDir, VERSION_FILES.corpusStatistics);
+  const phrasesFile = store.join(versionDir, VERSION_FILES.phrases);
+  if (content.chunkCount !== chunkCount) throw corruptIndexError(layout, corpusFile, `counts ${content.chunkCount} chunks, the manifest ${chunkCount}`);
+  try {
+    return readCorpusStatistics(content, async () => {
+      const bytes = await store.readBytes(phrasesFile);
+      if (bytes === undefined) throw corruptIndexError(layout, phrasesFile, 'is missing');
+      return new TextDecoder().decode(bytes);
+    });
+  } catch (error) {
+    throw corruptIndexError(layout, corpusFile, `is inconsistent: ${(error as Error).message}`, error);
+  }
 }
 
 /** Whether the keyword index holds exactly the chunks of the table (the same count, every id known). */

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { DefinedAcronyms } from '../question/find-defined-acronyms.ts';
+import { readTermStatistics, type TermCounts, type TermStatistics } from '../rerank/term-statistics.ts';
+
+const count = z.number().int().min(0);
+
+/**
+ * `corpus-statistics.json` of an index version: what the query path reads from every chunk of the
+ * source, gathered once at ingest (`createCorpusStatisticsBuilder`). Stems are written once in
+ * `stems` and referred to by their position.
+ */
+export const CorpusStatisticsFile = z
+  .object({
+    schemaVersion: z.literal(1),
+    chunkCount: count,
+    /** Every stem counted (chunk texts, headings and document names). */
+    stems: z.array(z.string()),
+    /** Per stem of `stems`: in how many chunks it occurs (0: only in a document's name). */
+    documentFrequency: z.array(count),
+    /** Per document, in index order: its chunk count, stems (name included), `[stem, chunks holding it]` pairs and its opening's stems. */
+    documents: z.array(z.object({ doc: z.string().min(1), chunks: count, stems: z.array(count), holding: z.array(count), opening: z.array(count) }).strict()),
+    /** Every chunk id, in index (table) order. */
+    chunkIds: z.array(z.string().min(1)),
+    /** Per chunk, in index order: the position of its document in `documents`. */
+    chunkDocuments: z.array(count),
+    /** Every lowercase word (letters and digits) of the documents' names, headings and texts, first seen first. */
+    vocabulary: z.array(z.string()),
+    /** How often each lowercase letter-only word occurs in headings and texts. */
+    frequencies: z.object({ words: z.array(z.string()), counts: z.array(count) }).strict(),
+    /** The acronyms the documents define, with the words of each (lowercase). */
+    acronyms: z.array(z.object({ acronym: z.string().min(1), words: z.array(z.string()) }).strict()),
+  })
+  .strict();
+export type CorpusStatisticsFile = z.infer<typeof CorpusStatisticsFile>;
+
+/** What the question checks, the reranker and the gate read about the whole source, without reading its chunks. */
+export interface CorpusStatistics {
+  /** Every lowercase word of the documents' names, headings and texts. */
+  vocabulary: ReadonlySet<string>;
+  /** How often each lowercase word of letters occurs in headings and texts (`correctSpelling`). */
+  frequencies: ReadonlyMap<string, number>;
+  /** How often each word stem occurs, per chunk and per document. */
+  statistics: TermStatistics;
+  /** The acronyms the documents define (`Designated Contract Markets (DCM)`). */
+  acronyms: DefinedAcronyms;
+  /** The documents, in index order. */
+  documents: readonly string[];
+  /** Every chunk id, in index (table) order. */
+  chunkIds: readonly string[];
+  /** Per chunk, in index order: its document's position in `documents`. */
+  chunkDocuments: readonly number[];
+  /** The source's phrases (`buildSourcePhrases`), read when first asked for: they are as long as the source's text. */
+  readPhrases(): Promise<string>;
+}
+
+/**
+ * The corpus statistics of a checked file; `readPhrases` reads `source-phrases.txt` when a question
+ * first needs it (once). Throws a plain `Error` naming what is inconsistent (the caller names the file).
+ */
+export function readCorpusStatistics(file: CorpusStatisticsFile, readPhrases: () => Promise<string>): CorpusStatistics {
+  const { stems } = file;
+  if (file.documentFrequency.length !== stems.length) throw new Error(`holds ${stems.length} stems but ${file.documentFrequency.length} frequencies`);
+  if (file.frequencies.words.length !== file.frequencies.counts.length) throw new Error(`holds ${file.frequencies.words.length} words but ${file.frequencies.counts.length} counts`);
+  if (file.chunkDocuments.length !== file.chunkCount) throw new Error(`counts ${file.chunkCount} chunks but names the documents of ${file.chunkDocuments.length}`);
+  if (file.chunkIds.length !== file.chunkCount) throw new Error(`counts ${file.chunkCount} chunks but names ${file.chunkIds.length} chunk ids`);
+  const stemOf = (number: number) => {
+    const wordStem = stems[number];
+    if (wordStem === undefined) throw new Error(`refers to stem ${number}, past the ${stems.length} stems`);
+    return wordStem;
+  };
+  const counts: TermCounts = { chunkCount: file.chunkCount, documentFrequency: new Map(), stemsByDocument: new Map(), chunksByDocument: new Map() };
+  file.documentFrequency.forEach((frequency, number) => {
+    if (frequency > 0) counts.documentFrequency.set(stems[number]!, frequency);
+  });
+  for (const document of file.documents) {
+    counts.stemsByDocument.set(document.doc, new Set(document.stems.map(stemOf)));
+    const holding = new Map<string, number>();
+    for (let at = 0; at + 1 < document.holding.length; at += 2) holding.set(stemOf(document.holding[at]!), document.holding[at + 1]!);
+    counts.chunksByDocument.set(document.doc, { chunks: document.chunks, holding, opening: new Set(document.opening.map(stemOf)) });
+  }
+  if (file.chunkDocuments.some((number) => number >= file.documents.length)) throw new Error(`names a document past the ${file.documents.length} documents`);
+  let phrases: Promise<string> | undefined;
+  return {
+    vocabulary: new Set(file.vocabulary),
+    frequencies: new Map(file.frequencies.words.map((word, at) => [word, file.frequencies.counts[at]!])),
+    statistics: readTermStatistics(counts),
+    acronyms: new Map(file.acronyms.map((entry) => [entry.acronym, entry.words])),
+    documents: file.documents.map((document) => document.doc),
+    chunkIds: file.chunkIds,
+    chunkDocuments: file.chunkDocuments,
+    readPhrases() {
+      phrases ??= readPhrases().catch((error: unknown) => {
+        phrases = undefined;
+        throw error;
+      });
+      return phrases;
+    },
+  };
+}
