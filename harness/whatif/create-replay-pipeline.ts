@@ -13,7 +13,11 @@ import { configForSource } from '../../pipeline/open-answer-pipeline.ts';
 
 /** The chunk texts and definitions of the index a report was run on. */
 export interface ReplayIndexData {
-  chunks: ReadonlyMap<string, Chunk>;
+  chunkCount: number;
+  documentOf(chunkId: string): string | undefined;
+  readChunks(chunkIds: readonly string[]): Promise<ReadonlyMap<string, Chunk>>;
+  readDocumentChunks(docs: ReadonlySet<string>): Promise<Chunk[]>;
+  documents: readonly string[];
   definitions: readonly DefinitionEntry[];
   /** What the index stores about the whole source (the question checks' words and counts). */
   corpus: CorpusStatistics;
@@ -117,7 +121,11 @@ export function createReplayPipeline(input: CreateReplayPipelineInput): ReplayPi
   // words, as the longest match does), but only those the run linked point at a real chunk.
   const definitions = replayDefinitions(trace, input.index.definitions);
   const index: RetrievalIndex & { corpus: CorpusStatistics; manifest: { indexVersion: string } } = {
-    chunks: input.index.chunks,
+    chunkCount: input.index.chunkCount,
+    documentOf: (chunkId) => input.index.documentOf(chunkId),
+    readChunks: (chunkIds) => input.index.readChunks(chunkIds),
+    readDocumentChunks: (docs) => input.index.readDocumentChunks(docs),
+    documents: input.index.documents,
     corpus: input.index.corpus,
     definitions,
     manifest: { indexVersion: input.versions.index },
