@@ -74,3 +74,18 @@ describe('createCorpusStatisticsBuilder', () => {
     expect(() => readCorpusStatistics({ ...file, documents: file.documents.map((document) => ({ ...document, opening: [file.stems.length] })) }, async () => '')).toThrow(/past the/);
   });
 });
+
+describe('CorpusStatisticsFile', () => {
+  it('refuses a file with a wrong element in a long array, naming the field', () => {
+    const builder = createCorpusStatisticsBuilder();
+    for (const chunk of chunks) builder.add(chunk);
+    const { file } = builder.finish();
+    expect(CorpusStatisticsFile.safeParse(file).success).toBe(true);
+    const negative = CorpusStatisticsFile.safeParse({ ...file, chunkDocuments: [0, -1] });
+    expect(negative.success).toBe(false);
+    expect(negative.error?.issues[0]).toMatchObject({ path: ['chunkDocuments'], message: 'expected an array of whole numbers ≥ 0' });
+    const empty = CorpusStatisticsFile.safeParse({ ...file, chunkIds: ['c1', ''] });
+    expect(empty.error?.issues[0]).toMatchObject({ path: ['chunkIds'], message: 'expected an array of non-empty strings' });
+    expect(CorpusStatisticsFile.safeParse({ ...file, vocabulary: ['fee', 3] }).error?.issues[0]?.path).toEqual(['vocabulary']);
+  });
+});

@@ -3,6 +3,10 @@ import type { DefinedAcronyms } from '../question/find-defined-acronyms.ts';
 import { readTermStatistics, type TermCounts, type TermStatistics } from '../rerank/term-statistics.ts';
 
 const count = z.number().int().min(0);
+// The long arrays are checked as a whole (one pass each): zod per element was most of an open's time.
+const counts = z.custom<number[]>((value) => Array.isArray(value) && value.every((item) => Number.isInteger(item) && item >= 0), 'expected an array of whole numbers ≥ 0');
+const strings = z.custom<string[]>((value) => Array.isArray(value) && value.every((item) => typeof item === 'string'), 'expected an array of strings');
+const names = z.custom<string[]>((value) => Array.isArray(value) && value.every((item) => typeof item === 'string' && item.length > 0), 'expected an array of non-empty strings');
 
 /**
  * `corpus-statistics.json` of an index version: what the query path reads from every chunk of the
@@ -14,19 +18,19 @@ export const CorpusStatisticsFile = z
     schemaVersion: z.literal(1),
     chunkCount: count,
     /** Every stem counted (chunk texts, headings and document names). */
-    stems: z.array(z.string()),
+    stems: strings,
     /** Per stem of `stems`: in how many chunks it occurs (0: only in a document's name). */
-    documentFrequency: z.array(count),
+    documentFrequency: counts,
     /** Per document, in index order: its chunk count, stems (name included), `[stem, chunks holding it]` pairs and its opening's stems. */
-    documents: z.array(z.object({ doc: z.string().min(1), chunks: count, stems: z.array(count), holding: z.array(count), opening: z.array(count) }).strict()),
+    documents: z.array(z.object({ doc: z.string().min(1), chunks: count, stems: counts, holding: counts, opening: counts }).strict()),
     /** Every chunk id, in index (table) order. */
-    chunkIds: z.array(z.string().min(1)),
+    chunkIds: names,
     /** Per chunk, in index order: the position of its document in `documents`. */
-    chunkDocuments: z.array(count),
+    chunkDocuments: counts,
     /** Every lowercase word (letters and digits) of the documents' names, headings and texts, first seen first. */
-    vocabulary: z.array(z.string()),
+    vocabulary: strings,
     /** How often each lowercase letter-only word occurs in headings and texts. */
-    frequencies: z.object({ words: z.array(z.string()), counts: z.array(count) }).strict(),
+    frequencies: z.object({ words: strings, counts }).strict(),
     /** The acronyms the documents define, with the words of each (lowercase). */
     acronyms: z.array(z.object({ acronym: z.string().min(1), words: z.array(z.string()) }).strict()),
   })
