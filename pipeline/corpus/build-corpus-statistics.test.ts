@@ -72,6 +72,7 @@ describe('createCorpusStatisticsBuilder', () => {
     expect(() => readCorpusStatistics({ ...file, chunkDocuments: [0] }, async () => '')).toThrow('counts 6 chunks but names the documents of 1');
     expect(() => readCorpusStatistics({ ...file, documentFrequency: [] }, async () => '')).toThrow(/stems but 0 frequencies/);
     expect(() => readCorpusStatistics({ ...file, documents: file.documents.map((document) => ({ ...document, opening: [file.stems.length] })) }, async () => '')).toThrow(/past the/);
+    expect(() => readCorpusStatistics({ ...file, documentsHolding: [1] }, async () => '')).toThrow(/document counts/);
   });
 });
 

@@ -73,7 +73,7 @@ export function createCorpusStatisticsBuilder(): CorpusStatisticsBuilder {
 }
 
 /** The term counts with every stem written once (a table) and referred to by its number. */
-function encodeTermCounts(counts: TermCounts): Pick<CorpusStatisticsFile, 'chunkCount' | 'stems' | 'documentFrequency' | 'documents'> {
+function encodeTermCounts(counts: TermCounts): Pick<CorpusStatisticsFile, 'chunkCount' | 'stems' | 'documentFrequency' | 'documentsHolding' | 'documents'> {
   const stemNumbers = new Map<string, number>();
   const numberOf = (wordStem: string) => {
     let number = stemNumbers.get(wordStem);
@@ -95,5 +95,7 @@ function encodeTermCounts(counts: TermCounts): Pick<CorpusStatisticsFile, 'chunk
     };
   });
   const stems = [...stemNumbers.keys()];
-  return { chunkCount: counts.chunkCount, stems, documentFrequency: stems.map((wordStem) => counts.documentFrequency.get(wordStem) ?? 0), documents };
+  const documentsHolding = stems.map(() => 0);
+  for (const document of documents) for (const number of document.stems) documentsHolding[number]! += 1;
+  return { chunkCount: counts.chunkCount, stems, documentFrequency: stems.map((wordStem) => counts.documentFrequency.get(wordStem) ?? 0), documentsHolding, documents };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DefinedAcronyms } from '../question/find-defined-acronyms.ts';
-import { readTermStatistics, type TermCounts, type TermStatistics } from '../rerank/term-statistics.ts';
+import { createTermStatistics, type TermStatistics, type TermStatisticsSource } from '../rerank/term-statistics.ts';
 
 const count = z.number().int().min(0);
 // The long arrays are checked as a whole (one pass each): zod per element was most of an open's time.
@@ -21,6 +21,8 @@ export const CorpusStatisticsFile = z
     stems: strings,
     /** Per stem of `stems`: in how many chunks it occurs (0: only in a document's name). */
     documentFrequency: counts,
+    /** Per stem of `stems`: in how many documents it occurs (name, text or headings). */
+    documentsHolding: counts,
     /** Per document, in index order: its chunk count, stems (name included), `[stem, chunks holding it]` pairs and its opening's stems. */
     documents: z.array(z.object({ doc: z.string().min(1), chunks: count, stems: counts, holding: counts, opening: counts }).strict()),
     /** Every chunk id, in index (table) order. */
@@ -72,22 +74,37 @@ export function readCorpusStatistics(file: CorpusStatisticsFile, readPhrases: ()
     if (wordStem === undefined) throw new Error(`refers to stem ${number}, past the ${stems.length} stems`);
     return wordStem;
   };
-  const counts: TermCounts = { chunkCount: file.chunkCount, documentFrequency: new Map(), stemsByDocument: new Map(), chunksByDocument: new Map() };
-  file.documentFrequency.forEach((frequency, number) => {
-    if (frequency > 0) counts.documentFrequency.set(stems[number]!, frequency);
+  if (file.documentsHolding.length !== stems.length) throw new Error(`holds ${stems.length} stems but ${file.documentsHolding.length} document counts`);
+  const documentFrequency = new Map<string, number>();
+  const documentsByStem = new Map<string, number>();
+  stems.forEach((wordStem, number) => {
+    if (file.documentFrequency[number]! > 0) documentFrequency.set(wordStem, file.documentFrequency[number]!);
+    if (file.documentsHolding[number]! > 0) documentsByStem.set(wordStem, file.documentsHolding[number]!);
   });
-  for (const document of file.documents) {
-    counts.stemsByDocument.set(document.doc, new Set(document.stems.map(stemOf)));
-    const holding = new Map<string, number>();
-    for (let at = 0; at + 1 < document.holding.length; at += 2) holding.set(stemOf(document.holding[at]!), document.holding[at + 1]!);
-    counts.chunksByDocument.set(document.doc, { chunks: document.chunks, holding, opening: new Set(document.opening.map(stemOf)) });
-  }
+  // A document's counts are decoded when first asked for: at 100× the corpus, decoding all 3,400 took most of an open.
+  const documentNumbers = new Map(file.documents.map((document, number) => [document.doc, number]));
+  const decoded = new Map<string, ReturnType<TermStatisticsSource['documentCounts']>>();
+  const documentCounts = (doc: string) => {
+    if (decoded.has(doc)) return decoded.get(doc);
+    const number = documentNumbers.get(doc);
+    const document = number === undefined ? undefined : file.documents[number]!;
+    let counts: ReturnType<TermStatisticsSource['documentCounts']>;
+    if (document !== undefined) {
+      const holding = new Map<string, number>();
+      for (let at = 0; at + 1 < document.holding.length; at += 2) holding.set(stemOf(document.holding[at]!), document.holding[at + 1]!);
+      counts = { stems: new Set(document.stems.map(stemOf)), chunks: document.chunks, holding, opening: new Set(document.opening.map(stemOf)) };
+    }
+    decoded.set(doc, counts);
+    return counts;
+  };
   if (file.chunkDocuments.some((number) => number >= file.documents.length)) throw new Error(`names a document past the ${file.documents.length} documents`);
+  const outOfRange = file.documents.find((document) => [document.stems, document.opening].some((numbers) => numbers.some((number) => number >= stems.length)) || document.holding.some((value, at) => at % 2 === 0 && value >= stems.length));
+  if (outOfRange !== undefined) throw new Error(`refers to a stem past the ${stems.length} stems (document ${outOfRange.doc})`);
   let phrases: Promise<string> | undefined;
   return {
     vocabulary: new Set(file.vocabulary),
     frequencies: new Map(file.frequencies.words.map((word, at) => [word, file.frequencies.counts[at]!])),
-    statistics: readTermStatistics(counts),
+    statistics: createTermStatistics({ chunkCount: file.chunkCount, documentFrequency, documentsByStem, documents: file.documents.map((document) => document.doc), documentCounts }),
     acronyms: new Map(file.acronyms.map((entry) => [entry.acronym, entry.words])),
     documents: file.documents.map((document) => document.doc),
     chunkIds: file.chunkIds,

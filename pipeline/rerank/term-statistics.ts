@@ -80,24 +80,53 @@ export function buildTermStatistics(chunks: Iterable<{ doc: string; sectionHeadi
   return readTermStatistics(counts);
 }
 
+/** What term statistics are read from: the source-wide counts, and each document's counts when asked for (they may be decoded then). */
+export interface TermStatisticsSource {
+  chunkCount: number;
+  /** In how many chunks each stem occurs. */
+  documentFrequency: ReadonlyMap<string, number>;
+  /** In how many documents each stem occurs (name, text or headings). */
+  documentsByStem: ReadonlyMap<string, number>;
+  /** The documents, in the order first seen. */
+  documents: readonly string[];
+  /** One document's stems (name included), chunk count, chunks holding each stem and opening stems; undefined for an unknown document. */
+  documentCounts(doc: string): { stems: ReadonlySet<string>; chunks: number; holding: ReadonlyMap<string, number>; opening: ReadonlySet<string> } | undefined;
+}
+
 /** The term statistics of gathered counts (`counts` is kept, not copied). */
 export function readTermStatistics(counts: TermCounts): TermStatistics {
-  const { chunkCount, documentFrequency, stemsByDocument, chunksByDocument } = counts;
+  const { stemsByDocument, chunksByDocument } = counts;
   const documentsByStem = new Map<string, number>();
   for (const stems of stemsByDocument.values()) for (const wordStem of stems) documentsByStem.set(wordStem, (documentsByStem.get(wordStem) ?? 0) + 1);
+  return createTermStatistics({
+    chunkCount: counts.chunkCount,
+    documentFrequency: counts.documentFrequency,
+    documentsByStem,
+    documents: [...stemsByDocument.keys()],
+    documentCounts: (doc) => {
+      const stems = stemsByDocument.get(doc);
+      const perDocument = chunksByDocument.get(doc);
+      return stems === undefined || perDocument === undefined ? undefined : { stems, ...perDocument };
+    },
+  });
+}
+
+/** The term statistics of a source of counts. */
+export function createTermStatistics(source: TermStatisticsSource): TermStatistics {
+  const { chunkCount, documentFrequency, documentsByStem } = source;
   const idf = (frequency: number) => Math.log(1 + (chunkCount - frequency + 0.5) / (frequency + 0.5));
   const rarest = idf(0);
   return {
     chunkCount,
-    documentCount: stemsByDocument.size,
+    documentCount: source.documents.length,
     documentsHolding: (wordStem) => documentsByStem.get(wordStem) ?? 0,
-    documentHolds: (doc, wordStem) => stemsByDocument.get(doc)?.has(wordStem) ?? false,
-    documents: [...stemsByDocument.keys()],
+    documentHolds: (doc, wordStem) => source.documentCounts(doc)?.stems.has(wordStem) ?? false,
+    documents: [...source.documents],
     documentShare: (doc, wordStem) => {
-      const perDocument = chunksByDocument.get(doc);
+      const perDocument = source.documentCounts(doc);
       return perDocument === undefined ? 0 : (perDocument.holding.get(wordStem) ?? 0) / perDocument.chunks;
     },
-    documentOpens: (doc, wordStem) => chunksByDocument.get(doc)?.opening.has(wordStem) ?? false,
+    documentOpens: (doc, wordStem) => source.documentCounts(doc)?.opening.has(wordStem) ?? false,
     weightOf: (wordStem) => {
       const frequency = documentFrequency.get(wordStem);
       return frequency === undefined ? rarest : idf(frequency);
