@@ -1,30 +1,28 @@
-import type { AnswerResult, CandidateRecord, EvidenceRecord } from './answer-result.ts';
-import { buildPrompt, renderAnswer, selectEvidence, validateAnswer, PROMPT_VERSION, type BuildPromptInput, type BuiltPrompt, type SelectedEvidence } from './answer/index.ts';
+import type { AnswerResult } from './answer-result.ts';
+import {
+  buildPrompt,
+  emptyResult,
+  readOcrPages,
+  refuse,
+  renderAnswer,
+  selectEvidence,
+  toCandidateRecord,
+  toEvidenceRecord,
+  toViolation,
+  validateAnswer,
+  type BuildPromptInput,
+  type BuiltPrompt,
+} from './answer/index.ts';
 import { DEFAULT_REFUSAL, type ClausegateConfig } from './config/config-schema.ts';
+import type { CorpusStatistics } from './corpus/index.ts';
 import { isClausegateError } from './errors.ts';
 import type { Embedder } from './providers/embedder.ts';
 import type { GenerationOutput, GenerationResult, Generator } from './providers/generator.ts';
 import type { Reranker } from './providers/reranker.ts';
-import {
-  buildSourcePhrases,
-  buildSourceVocabulary,
-  buildWordFrequencies,
-  checkCoverage,
-  correctSpelling,
-  expandQuery,
-  findNamesAbsentFromSource,
-  findPhrasesAbsentFromSource,
-  findQuestionTerms,
-  findRequiredActionAbsentFromSource,
-  normaliseQuestion,
-  sanitiseQuestion,
-} from './question/index.ts';
+import { checkCoverage, correctSpelling, expandQuery, findAbsentFromSource, findQuestionTerms, normaliseQuestion, sanitiseQuestion } from './question/index.ts';
 import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateWeights } from './gate/index.ts';
 import { readRerankQuestion } from './rerank/read-rerank-question.ts';
-import { findDefinedAcronyms, type DefinedAcronyms } from './question/find-defined-acronyms.ts';
-import { findNameInitials } from './question/find-name-initials.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
-import { buildTermStatistics, type TermStatistics } from './rerank/term-statistics.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
 import { readDocumentNames } from './retrieve/read-document-names.ts';
 import { retrieveCandidates, type QueryForm, type RetrievalIndex, type RetrievalResult } from './retrieve/retrieve-candidates.ts';
@@ -33,8 +31,12 @@ import { retrieveCandidates, type QueryForm, type RetrievalIndex, type Retrieval
 export interface AnswerPipeline {
   config: ClausegateConfig;
   source: string;
-  /** The index; its manifest's documents name the pages recognised by OCR, which citations mark. */
-  index: RetrievalIndex & { manifest: { indexVersion: string; documents?: readonly { doc: string; ocrPages?: readonly number[] | undefined }[] } };
+  /**
+   * The index and what it stores about the whole source (`corpus`: the words, counts and term
+   * statistics the question checks and the gate read); its manifest's documents name the pages
+   * recognised by OCR, which citations mark.
+   */
+  index: RetrievalIndex & { corpus: CorpusStatistics; manifest: { indexVersion: string; documents?: readonly { doc: string; ocrPages?: readonly number[] | undefined }[] } };
   embedder: Embedder;
   reranker: Reranker;
   generator: Generator;
@@ -117,7 +119,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
 
     let gated: RankedCandidate[];
     if (config.gate.enabled && options.gate !== false) {
-      const texts = sourceTexts(pipeline.index);
+      const texts = pipeline.index.corpus;
       const names = findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors });
       const decision = applyConfidenceGate({
         rerank,
@@ -125,7 +127,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
         coverage: {
           terms: questionTerms,
           check: (texts) => checkCoverage(questionTerms, texts),
-          absentNames: findAbsentFromSource(asked, pipeline.index, config.retrieval.expansions.map((rule) => rule.pattern)),
+          absentNames: await findAbsentFromSource(asked, texts, [...config.retrieval.expansions.map((rule) => rule.pattern), ...texts.acronyms.keys()]),
           namesAbsentFrom: (evidence) => findNamesAbsentFromEvidence(names, evidence, texts.statistics, texts.vocabulary, texts.acronyms).map((name) => name.text),
           nameCount: names.length,
         },
@@ -254,11 +256,6 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
   }
 }
 
-/** `doc\u0000page` of every page the index recognised by OCR. */
-function readOcrPages(documents: readonly { doc: string; ocrPages?: readonly number[] | undefined }[] | undefined): Set<string> {
-  return new Set((documents ?? []).flatMap((document) => (document.ocrPages ?? []).map((page) => `${document.doc}\u0000${page}`)));
-}
-
 /** The question as read and the candidate pool retrieved for it: the first stages of `answerQuestion`. */
 export interface ReadAndRetrieved {
   sanitised: ReturnType<typeof sanitiseQuestion>;
@@ -286,7 +283,7 @@ export async function readAndRetrieve(
 ): Promise<ReadAndRetrieved> {
   const { config, source } = pipeline;
   const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
-  const spelling = correctSpelling(sanitised.text, sourceTexts(pipeline.index).frequencies);
+  const spelling = correctSpelling(sanitised.text, pipeline.index.corpus.frequencies);
   const asked = spelling.text;
   const normalised = normaliseQuestion(asked);
   const expansion = expandQuery(normalised.text || asked.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
@@ -300,7 +297,7 @@ export async function readAndRetrieve(
     forms,
     question: asked,
     documentHints: config.sources[source]?.documentHints ?? [],
-    clauseSearch: readDocumentNames(asked, sourceTexts(pipeline.index).statistics),
+    clauseSearch: readDocumentNames(asked, pipeline.index.corpus.statistics),
     documents: options.documents,
     settings: {
       ...config.retrieval,
@@ -312,139 +309,3 @@ export async function readAndRetrieve(
   return { sanitised, asked, spellingCorrections: spelling.corrections, normalisedText: normalised.text, forms, questionTerms, retrieval };
 }
 
-/** What the question checks read from the source's documents: its words, their counts, its phrases. */
-interface SourceTexts {
-  vocabulary: Set<string>;
-  frequencies: Map<string, number>;
-  phrases: string;
-  statistics: TermStatistics;
-  /** The acronyms the documents define (`Designated Contract Markets (DCM)`), and the initials of the names they spell out (`EOD` for `End of Day`). */
-  acronyms: DefinedAcronyms;
-}
-
-const sourceTextsByChunks = new WeakMap<object, SourceTexts>();
-
-/**
- * The source's words, word counts and phrases, read once per chunk table: they depend on the
- * chunks alone, so pipelines that share a chunk table (a what-if replays each case through its own
- * pipeline over the same chunks) share them.
- */
-function sourceTexts(index: RetrievalIndex): SourceTexts {
-  let texts = sourceTextsByChunks.get(index.chunks);
-  if (texts === undefined) {
-    texts = {
-      vocabulary: buildSourceVocabulary(index.chunks.values()),
-      frequencies: buildWordFrequencies(index.chunks.values()),
-      phrases: buildSourcePhrases(index.chunks.values()),
-      statistics: buildTermStatistics(index.chunks.values()),
-      // The acronyms the documents define win over the initials of their Title Case names.
-      acronyms: new Map([...findNameInitials(index.chunks.values()), ...findDefinedAcronyms(index.chunks.values())]),
-    };
-    sourceTextsByChunks.set(index.chunks, texts);
-  }
-  return texts;
-}
-
-/**
- * What the question names that no document of the source contains: acronyms (`SOC`), capitalised
- * names whose words never stand together (`FX Link`), the action a requirement question asks about
- * (`encrypt`).
- */
-function findAbsentFromSource(question: string, index: RetrievalIndex, abbreviations: readonly string[]): string[] {
-  const texts = sourceTexts(index);
-  const action = findRequiredActionAbsentFromSource(question, texts.vocabulary);
-  return [
-    ...findNamesAbsentFromSource(question, texts.vocabulary, [...abbreviations, ...texts.acronyms.keys()]),
-    ...findPhrasesAbsentFromSource(question, texts.vocabulary, texts.phrases),
-    ...(action === undefined ? [] : [action]),
-  ];
-}
-
-function refuse(result: AnswerResult, text: string, reason: string, detail: string): AnswerResult {
-  result.status = 'refused';
-  result.answer = null;
-  result.citations = [];
-  result.refusal = { text, reason, detail };
-  return result;
-}
-
-function toViolation(violation: { code: string; sentence?: number | undefined; detail: string }) {
-  return violation.sentence === undefined ? { code: violation.code, detail: violation.detail } : { code: violation.code, sentence: violation.sentence, detail: violation.detail };
-}
-
-function toCandidateRecord(candidate: RankedCandidate, kept: boolean): CandidateRecord {
-  return {
-    chunkId: candidate.chunk.chunkId,
-    doc: candidate.chunk.doc,
-    page: candidate.chunk.pageStart,
-    span: candidate.chunk.span,
-    tokenCount: candidate.chunk.tokenCount,
-    similarity: candidate.similarity,
-    keywordScore: candidate.keywordScore,
-    fusedScore: candidate.fusedScore,
-    vectorRank: candidate.vectorRank ?? null,
-    keywordRank: candidate.keywordRank ?? null,
-    rerankScore: candidate.rerankScore ?? null,
-    rerankStrength: candidate.rerankStrength ?? null,
-    rank: candidate.rank,
-    kept,
-    linkedDefinition: candidate.linkedDefinition?.term ?? null,
-    linkedEdition: candidate.linkedEdition?.from ?? null,
-  };
-}
-
-function toEvidenceRecord(item: SelectedEvidence, gated: readonly RankedCandidate[]): EvidenceRecord {
-  const candidate = gated.find((entry) => entry.chunk.chunkId === item.chunk.chunkId);
-  return {
-    anchor: item.anchor,
-    chunkId: item.chunk.chunkId,
-    doc: item.chunk.doc,
-    page: item.chunk.pageStart,
-    sectionHeading: item.chunk.sectionHeading,
-    span: item.chunk.span,
-    tokenCount: item.tokenCount,
-    truncated: item.truncated,
-    rank: item.rank,
-    rerankScore: candidate?.rerankScore ?? null,
-    similarity: candidate?.similarity ?? 0,
-    keywordScore: candidate?.keywordScore ?? 0,
-    fusedScore: candidate?.fusedScore ?? 0,
-    linkedDefinition: candidate?.linkedDefinition?.term ?? null,
-  };
-}
-
-function emptyResult(pipeline: AnswerPipeline, question: string): AnswerResult {
-  const { config } = pipeline;
-  const embedder = pipeline.embedder.info;
-  return {
-    schemaVersion: 1,
-    status: 'failed',
-    question,
-    source: pipeline.source,
-    answer: null,
-    confidence: null,
-    citations: [],
-    refusal: null,
-    error: null,
-    evidence: [],
-    candidates: [],
-    drops: [],
-    flags: { fallbackUsed: false, rerankFallback: false, hallucinationDetected: false, regenerated: false, gateDisabled: false, injectionFlags: [] },
-    retrieval: { normalisedQuestion: '', forms: [], floor: config.retrieval.minSimilarity, topSimilarity: 0, fallbackDetail: null, rerankMode: 'retrieval_only', rerankError: null },
-    gate: { decision: 'refuse', tier: 'none', reason: null, detail: '', questionTerms: [] },
-    validation: null,
-    generation: null,
-    tokens: { question: 0, evidence: 0, prompt: 0, completion: 0 },
-    promptSha256: null,
-    promptVersion: PROMPT_VERSION,
-    latencyMs: {},
-    versions: {
-      policy: config.policyVersion,
-      index: pipeline.index.manifest.indexVersion,
-      embedder: `${embedder.name}/${embedder.model}@${embedder.version} (${embedder.dimensions})`,
-      reranker: `${pipeline.reranker.info.name}/${pipeline.reranker.info.model}`,
-      generator: `${pipeline.generator.info.name}/${pipeline.generator.info.model}`,
-      expansionRules: config.retrieval.expansionRulesVersion,
-    },
-  };
-}

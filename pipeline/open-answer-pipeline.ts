@@ -6,11 +6,11 @@ import { createEmbedder } from './providers/create-embedder.ts';
 import { createGenerator } from './providers/create-generator.ts';
 import { createReranker } from './providers/create-reranker.ts';
 import { DEFAULT_GATE_WEIGHTS_FILE, loadGateWeights } from './gate/index.ts';
-import { openIndex, type IndexManifest } from './store/index.ts';
+import { openIndex, type SearchableIndex } from './store/index.ts';
 
-/** An answer pipeline with the index it opened (its whole manifest readable); `close()` releases the index. */
+/** An answer pipeline with the index it opened (its whole manifest and every chunk readable); `close()` releases the index. */
 export interface OpenedAnswerPipeline extends AnswerPipeline {
-  index: AnswerPipeline['index'] & { manifest: IndexManifest };
+  index: AnswerPipeline['index'] & SearchableIndex;
   close(): Promise<void>;
 }
 
@@ -33,7 +33,7 @@ export async function openAnswerPipeline(configured: ClausegateConfig, environme
   const generator = createGenerator(config, environment, sourceConfig);
   const gateWeights = config.gate.enabled && config.gate.learned ? loadGateWeights(config.gate.weightsFile ?? DEFAULT_GATE_WEIGHTS_FILE) : undefined;
   const index = await openIndex(config.paths.indexDir, source, { embedder: embedder.info });
-  reranker.prepare?.(index.chunks.values());
+  reranker.prepare?.(index.corpus.statistics);
   return { config, source, index, embedder, reranker, generator, gateWeights, close: () => index.close() };
 }
 

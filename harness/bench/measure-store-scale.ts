@@ -53,7 +53,7 @@ function exactTop(vectors: readonly Float32Array[], ids: readonly string[], quer
 
 async function main(): Promise<void> {
   const pipeline = await openAnswerPipeline(benchConfig(path.join(repoRoot, '.clausegate/index')), { openaiApiKey: undefined, openaiBaseUrl: undefined }, 'cme');
-  const baseChunks = [...pipeline.index.chunks.values()];
+  const baseChunks = await pipeline.index.readAllChunks();
   const baseVectors = await pipeline.index.vectorsFor(baseChunks.map((chunk) => chunk.chunkId));
   const queries = await embedQuestions(pipeline.embedder, readGoldenQuestions(repoRoot, 'cme'));
   const embedder = { ...pipeline.embedder.info };

@@ -1,11 +1,12 @@
 // `npx tsx harness/bench/republish-kept-index.ts FROM TO [source]` (source default `scale`): publishes
 // the current version of an index kept by `measure-store-scale.ts --keep` again under TO, in this
 // code's store format: its LanceDB table (vector index included) hard-linked, not rebuilt (the 100×
-// IVF_PQ build takes most of an hour), its version files (keyword index, definitions, manifest)
+// IVF_PQ build takes most of an hour), its version files (keyword index, corpus statistics, definitions, manifest)
 // written by this code. So an index built before a change of the version files can be opened before
 // and after the change without building the table twice. Not a test: a benchmark helper.
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createCorpusStatisticsBuilder } from '../../pipeline/corpus/index.ts';
 import { openChunkTable, readChunks } from '../../pipeline/store/chunk-table.ts';
 import { IndexManifest, STORE_FORMAT } from '../../pipeline/store/index.ts';
 import { resolveIndexLayout, VERSION_FILES } from '../../pipeline/store/index-layout.ts';
@@ -40,7 +41,9 @@ await startVersion(toLayout, source, republished);
 const partialDir = toLayout.partialDir(republished);
 linkTree(path.join(fromDir, 'chunks.lance'), path.join(partialDir, 'chunks.lance'));
 const definitions = JSON.parse(readFileSync(path.join(fromDir, VERSION_FILES.definitions), 'utf8')) as { definitions: [] };
-await writeVersionFiles(toLayout.store, partialDir, chunks.map(keywordEntryOf), definitions.definitions, {
+const corpus = createCorpusStatisticsBuilder();
+for (const chunk of chunks) corpus.add(chunk);
+await writeVersionFiles(toLayout.store, partialDir, chunks.map(keywordEntryOf), corpus, definitions.definitions, {
   ...manifest,
   indexVersion: republished,
   store: { format: STORE_FORMAT, vectorIndex: manifest.store?.vectorIndex ?? 'flat' },

@@ -103,7 +103,7 @@ async function benchQuery(): Promise<void> {
       .map((line) => (JSON.parse(line) as { question: string }).question);
     const warmUp = questions.slice(0, 15);
     const measured = questions.slice(15);
-    const vectors = [...(await pipeline.index.vectorsFor([...pipeline.index.chunks.keys()])).values()];
+    const vectors = [...(await pipeline.index.vectorsFor([...pipeline.index.corpus.chunkIds])).values()];
     for (const question of warmUp) await answerQuestion(pipeline, question);
     const latencies: number[] = [];
     const floors: number[] = [];

@@ -32,7 +32,7 @@ for (const question of measured) {
 }
 
 // Exhaustive cosine top 10 over every stored vector, against the index's own search.
-const ids = [...pipeline.index.chunks.keys()];
+const ids = [...pipeline.index.corpus.chunkIds];
 const stored = await pipeline.index.vectorsFor(ids);
 const rows = ids.map((id) => ({ id, vector: stored.get(id)!, norm: Math.hypot(...stored.get(id)!) }));
 let found = 0;

@@ -6,7 +6,6 @@ import { openAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
 import { ANSWERABILITY_FEATURES } from '../../pipeline/rerank/measure-answerability.ts';
 import { RERANK_FEATURES } from '../../pipeline/rerank/measure-rerank-features.ts';
 import { DEFAULT_RERANK_WEIGHTS_FILE, RerankWeights } from '../../pipeline/rerank/rerank-weights.ts';
-import { buildTermStatistics } from '../../pipeline/rerank/term-statistics.ts';
 import { ClausegateError } from '../../pipeline/errors.ts';
 import { writeFileDurably } from '../../pipeline/store/write-file-durably.ts';
 import { createContext, type GlobalOptions } from '../cli-support/create-context.ts';
@@ -76,7 +75,7 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
         const pipeline = await openAnswerPipeline(config, context.environment, checked.suite.settings.source);
         try {
           const cases = prepareCases(checked.suite, checked.check, { perturb: false });
-          const statistics = buildTermStatistics(pipeline.index.chunks.values());
+          const statistics = pipeline.index.corpus.statistics;
           groups.push(...(await collectTuningRows({ suite: name, cases, pipeline, statistics, aliases: checked.check.aliases })));
         } finally {
           await pipeline.close();

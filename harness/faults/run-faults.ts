@@ -91,7 +91,7 @@ function writeConfig(work: string, extra: Record<string, unknown> = {}): string 
 async function verifyIndex(indexDir: string, documents: number, what: string): Promise<void> {
   try {
     const index = await openIndex(indexDir, 'sample');
-    check(index.manifest.counts.documents === documents && index.chunks.size === index.manifest.counts.chunks, `${what}: the index holds ${index.manifest.counts.documents} documents, ${index.chunks.size} chunks`);
+    check(index.manifest.counts.documents === documents && (await index.readAllChunks()).length === index.manifest.counts.chunks, `${what}: the index holds ${index.manifest.counts.documents} documents, ${index.chunkCount} chunks`);
     await index.close();
   } catch (error) {
     check(false, `${what}: the index does not open: ${(error as Error).message}`);

@@ -37,7 +37,7 @@ export async function loadCheckedSuite(input: { goldenDir: string; name: string;
     const check = checkSuite({
       suite,
       manifest: index.manifest,
-      pageTexts: rebuildPageTexts(index.chunks.values()),
+      pageTexts: rebuildPageTexts(await index.readAllChunks()),
       configuredRefusal: input.config.sources[suite.settings.source]?.refusal,
       settingsText,
     });

@@ -5,6 +5,7 @@ import { ClausegateError } from '../../pipeline/errors.ts';
 import type { Embedder, EmbedderInfo } from '../../pipeline/providers/embedder.ts';
 import type { GenerationRequest, GenerationResult, Generator } from '../../pipeline/providers/generator.ts';
 import type { RerankCandidate, Reranker, RerankScore } from '../../pipeline/providers/reranker.ts';
+import type { CorpusStatistics } from '../../pipeline/corpus/index.ts';
 import type { RetrievalIndex } from '../../pipeline/retrieve/retrieve-candidates.ts';
 import type { Chunk, DefinitionEntry } from '../../pipeline/types.ts';
 import type { RunVersions } from '../report/run-report.ts';
@@ -12,8 +13,14 @@ import { configForSource } from '../../pipeline/open-answer-pipeline.ts';
 
 /** The chunk texts and definitions of the index a report was run on. */
 export interface ReplayIndexData {
-  chunks: ReadonlyMap<string, Chunk>;
+  chunkCount: number;
+  documentOf(chunkId: string): string | undefined;
+  readChunks(chunkIds: readonly string[]): Promise<ReadonlyMap<string, Chunk>>;
+  readDocumentChunks(docs: ReadonlySet<string>): Promise<Chunk[]>;
+  documents: readonly string[];
   definitions: readonly DefinitionEntry[];
+  /** What the index stores about the whole source (the question checks' words and counts). */
+  corpus: CorpusStatistics;
 }
 
 /** What the replay did when the pipeline asked for an answer. */
@@ -113,8 +120,13 @@ export function createReplayPipeline(input: CreateReplayPipelineInput): ReplayPi
   // last places; the trace keeps the pool after. So every definition still matches (and claims its
   // words, as the longest match does), but only those the run linked point at a real chunk.
   const definitions = replayDefinitions(trace, input.index.definitions);
-  const index: RetrievalIndex & { manifest: { indexVersion: string } } = {
-    chunks: input.index.chunks,
+  const index: RetrievalIndex & { corpus: CorpusStatistics; manifest: { indexVersion: string } } = {
+    chunkCount: input.index.chunkCount,
+    documentOf: (chunkId) => input.index.documentOf(chunkId),
+    readChunks: (chunkIds) => input.index.readChunks(chunkIds),
+    readDocumentChunks: (docs) => input.index.readDocumentChunks(docs),
+    documents: input.index.documents,
+    corpus: input.index.corpus,
     definitions,
     manifest: { indexVersion: input.versions.index },
     searchVectors: async () => vectorHits,

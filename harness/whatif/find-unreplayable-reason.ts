@@ -28,7 +28,7 @@ export function findUnreplayableReason(input: FindUnreplayableReasonInput): stri
   const trace = result.trace;
   if (trace === null) return 'the case threw in the run; there is no trace to replay';
   if (trace.status === 'failed') return `the case failed in the run (${trace.error?.code ?? 'error'}); there is no decision to replay`;
-  const missing = trace.candidates.find((candidate) => !input.index.chunks.has(candidate.chunkId));
+  const missing = trace.candidates.find((candidate) => input.index.documentOf(candidate.chunkId) === undefined);
   if (missing !== undefined) return `chunk ${missing.chunkId} of the trace is not in the index (rebuilt since the run?)`;
 
   const before = floorsOf(input.reportConfig, input.embedderName);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Chunk, ExtractedDocument } from '../types.ts';
-import { buildDefinitionsIndex, findDefinedTerms } from './build-definitions-index.ts';
+import type { Chunk, DefinitionEntry, ExtractedDocument } from '../types.ts';
+import { buildDefinitionsIndex, createDefinedTermFinder, findDefinedTerms } from './build-definitions-index.ts';
 import { chunkSections } from './chunk-sections.ts';
 
 function chunksOf(doc: string, docHash: string, ...pages: string[]): Chunk[] {
@@ -69,5 +69,47 @@ describe('findDefinedTerms', () => {
     expect(findDefinedTerms('Units of\nCount? Subscribers?', entries).map((entry) => entry.key)).toEqual(['subscriber', 'subscriber']);
     expect(findDefinedTerms('unit of\ncount', entries).map((entry) => entry.key)).toEqual(['unit of count']);
     expect(findDefinedTerms('subscribership and nonsubscriber', entries)).toEqual([]);
+  });
+});
+
+describe('createDefinedTermFinder matches as whole-word patterns do', () => {
+  /** The finder as it was: each term one pattern with its word boundaries as lookarounds (the reference). */
+  function findWithLookarounds(text: string, entries: readonly DefinitionEntry[]): DefinitionEntry[] {
+    const keys = [...new Set(entries.map((entry) => entry.key))].sort((left, right) => right.length - left.length || (left < right ? -1 : left > right ? 1 : 0));
+    const claimed: { start: number; end: number }[] = [];
+    const found: DefinitionEntry[] = [];
+    for (const key of keys) {
+      const body = key.split(' ').map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+      let matched = false;
+      for (const match of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:s|es)?(?![\\p{L}\\p{N}])`, 'giu'))) {
+        const start = match.index;
+        const end = start + match[0].length;
+        if (claimed.some((range) => start < range.end && end > range.start)) continue;
+        claimed.push({ start, end });
+        matched = true;
+      }
+      if (matched) found.push(...entries.filter((entry) => entry.key === key));
+    }
+    return found;
+  }
+
+  const entry = (term: string): DefinitionEntry => ({ term, key: term.toLowerCase(), definition: `${term} means…`, chunkId: `c-${term}`, doc: 'a.pdf', page: 1, source: 'cme' });
+  const entries = ['Device', 'Display Device', 'Subscriber', 'E-mini', 'Fee', 'ss', 'Unit of Count', 'ιa', 'A1'].map(entry);
+  const texts = [
+    'Each Display Device and every Devices, devicess, devicees or devicesx; DEVICES. Sub-Devices too.',
+    'Subscribers, subscriberes, Subscriber\u00a0Display\u00a0Device and display\n  device.',
+    'e-mini E-Mini xe-mini e-minis e-minies; 4E-mini.',
+    'fee fees feees FEE, Fee1 fee\u0345 \u0345fee 𝐀fee fee𝐀 😀fee fee😀.',
+    'sss ssss s ss ss. ſs',
+    'Unit of  Count, unit\tof count; Units of Count.',
+    '\u0345ιa ιa ΙA ιas',
+    'A1 a1s a1es xA1 A1x 2A1',
+  ];
+
+  it('finds the same terms in the same order as the lookaround patterns, edge cases included', () => {
+    const finder = createDefinedTermFinder(entries);
+    for (const text of texts) expect(finder(text).map((found) => found.term)).toEqual(findWithLookarounds(text, entries).map((found) => found.term));
+    const joined = texts.join(' ');
+    expect(finder(joined).map((found) => found.term)).toEqual(findWithLookarounds(joined, entries).map((found) => found.term));
   });
 });

@@ -87,7 +87,10 @@ export function createDefinedTermFinder(entries: readonly DefinitionEntry[]): (t
       const body = key.split(' ').map(escapeForPattern).join('\\s+');
       // The key's longest word: a text without it cannot match (a cheap test before the pattern).
       const needle = key.split(' ').reduce((longest, word) => (word.length > longest.length ? word : longest), '');
-      return { key, needle, pattern: new RegExp(`(?<![\\p{L}\\p{N}])${body}(?:s|es)?(?![\\p{L}\\p{N}])`, 'giu') };
+      // The words alone: the word boundaries are checked apart (`findBoundedMatches`), because
+      // compiling `[\p{L}\p{N}]` case-insensitively into every term's pattern was most of a cold
+      // question's time (hundreds of terms), for the same matches.
+      return { key, needle, pattern: new RegExp(`${body}(?:s|es)?`, 'giu') };
     });
   return (text) => {
     const claimed: { start: number; end: number }[] = [];
@@ -96,9 +99,7 @@ export function createDefinedTermFinder(entries: readonly DefinitionEntry[]): (t
     for (const { key, needle, pattern } of terms) {
       if (!lower.includes(needle)) continue;
       let matched = false;
-      for (const match of text.matchAll(pattern)) {
-        const start = match.index;
-        const end = start + match[0].length;
+      for (const { start, end } of findBoundedMatches(text, pattern)) {
         if (claimed.some((range) => start < range.end && end > range.start)) continue;
         claimed.push({ start, end });
         matched = true;
@@ -107,4 +108,42 @@ export function createDefinedTermFinder(entries: readonly DefinitionEntry[]): (t
     }
     return found;
   };
+}
+
+// A letter or digit, matched as the case-insensitive lookarounds of the patterns did (`i` also
+// admits the few marks whose case folding is a letter).
+const WORD_CHARACTER = /^[\p{L}\p{N}]$/iu;
+
+/** The code point of `text` that starts at `index` (`after`) or ends there (`before`); empty at either end. */
+function codePointAround(text: string, index: number, side: 'before' | 'after'): string {
+  if (side === 'after') {
+    if (index >= text.length) return '';
+    const code = text.codePointAt(index)!;
+    return String.fromCodePoint(code);
+  }
+  if (index <= 0) return '';
+  const low = text.charCodeAt(index - 1);
+  const high = index >= 2 ? text.charCodeAt(index - 2) : 0;
+  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? text.slice(index - 2, index) : text.slice(index - 1, index);
+}
+
+/**
+ * The matches of `pattern` (global, unicode) in `text` that stand alone: no letter or digit right
+ * before or after. The same matches, in the same order, as `text.matchAll` of the pattern wrapped in
+ * `(?<![\p{L}\p{N}])…(?![\p{L}\p{N}])`: a match that is not alone is tried again one code point
+ * further on, as the regular expression engine does; a pattern ending in `(?:s|es)?` needs no
+ * other try, since a shorter ending is followed by a letter whenever the longest one is.
+ */
+function* findBoundedMatches(text: string, pattern: RegExp): Generator<{ start: number; end: number }> {
+  pattern.lastIndex = 0;
+  for (;;) {
+    const match = pattern.exec(text);
+    if (match === null) return;
+    const start = match.index;
+    const end = start + match[0].length;
+    const alone = !WORD_CHARACTER.test(codePointAround(text, start, 'before')) && !WORD_CHARACTER.test(codePointAround(text, end, 'after'));
+    if (alone) yield { start, end };
+    if (!alone || end === start) pattern.lastIndex = start + (codePointAround(text, start, 'after').length || 1);
+    else pattern.lastIndex = end;
+  }
 }

@@ -63,7 +63,7 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('an incremental ingest k
     const index = await openIndex(config.paths.indexDir, 'sample');
     try {
       expect(index.manifest.indexVersion).toBe(before.indexVersion);
-      expect(index.chunks.size).toBe(before.counts.chunks);
+      expect(index.chunkCount).toBe(before.counts.chunks);
       expect(index.manifest.documents.map((document) => document.doc).sort()).toEqual([...first].sort());
       expect(index.searchKeywords('information policies', 5).length).toBeGreaterThan(0);
     } finally {

@@ -119,7 +119,7 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('ingestSource over real 
   it('gives the same chunk ids on a second ingest and reuses every vector (no re-embedding)', async () => {
     const embeddedBefore = embedder.embeddedTexts;
     const before = await openIndex(config.paths.indexDir, 'cme');
-    const idsBefore = [...before.chunks.keys()].sort();
+    const idsBefore = [...before.corpus.chunkIds].sort();
     await before.close();
     second = await ingestSource({ source: 'cme', root, config, embedder, now: () => new Date('2026-11-22T11:00:00Z') });
     expect(embedder.embeddedTexts).toBe(embeddedBefore);
@@ -127,7 +127,7 @@ describe.skipIf(!testCorpus.available)(testCorpus.title('ingestSource over real 
     expect(second.counts.reusedDocuments).toBe(first.counts.documents);
     if (ocrReady) expect(report(second, FEE_NOTICE)).toMatchObject({ status: 'reused', ocrPages: [1, 2] });
     const after = await openIndex(config.paths.indexDir, 'cme');
-    expect([...after.chunks.keys()].sort()).toEqual(idsBefore);
+    expect([...after.corpus.chunkIds].sort()).toEqual(idsBefore);
     expect(after.manifest.indexVersion).toBe(second.indexVersion);
     await after.close();
   });

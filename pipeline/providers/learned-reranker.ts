@@ -20,8 +20,8 @@ export function createLearnedReranker(weights: RerankWeights, expansions: readon
   let statistics: TermStatistics | undefined;
   return {
     info,
-    prepare(chunks) {
-      statistics = buildTermStatistics(chunks);
+    prepare(sourceStatistics) {
+      statistics = sourceStatistics;
     },
     async rerank(question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]> {
       return scoreCandidates(weights, statistics ?? buildTermStatistics(candidates), question, candidates, expansions);

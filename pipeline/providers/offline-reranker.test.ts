@@ -1,3 +1,4 @@
+import { buildTermStatistics } from '../rerank/term-statistics.ts';
 import { describe, expect, it } from 'vitest';
 import { createOfflineReranker, definesTerm, dropUnmatchedFraming, measureSegment, profileQuestion, splitIntoPassages, splitIntoUnits, stem } from './offline-reranker.ts';
 import { createExtractiveGenerator } from './extractive-generator.ts';
@@ -689,7 +690,7 @@ describe('offline reranker: the agreement a question names', () => {
     const candidates = chunks.filter((chunk) => chunk.doc === 'exhibit-10-1.pdf');
     const unprepared = await createOfflineReranker(CME).rerank(question, candidates);
     const reranker = createOfflineReranker();
-    reranker.prepare!(chunks);
+    reranker.prepare!(buildTermStatistics(chunks));
     const prepared = await reranker.rerank(question, candidates);
     const order = (scores: typeof prepared) => scores.map((score, index) => ({ id: candidates[index]!.chunkId, key: score.score * 10 + (score.strength ?? 0) })).sort((a, b) => b.key - a.key)[0]!.id;
     expect(order(prepared)).toBe('1-2');

@@ -54,8 +54,8 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
   let statistics: TermStatistics | undefined;
   return {
     info,
-    prepare(chunks) {
-      statistics = buildTermStatistics(chunks);
+    prepare(sourceStatistics) {
+      statistics = sourceStatistics;
     },
     async rerank(question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]> {
       const profile = dropUnmatchedFraming(

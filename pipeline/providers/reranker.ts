@@ -1,3 +1,5 @@
+import type { TermStatistics } from '../rerank/term-statistics.ts';
+
 /** A candidate handed to a reranker. */
 export interface RerankCandidate {
   chunkId: string;
@@ -44,6 +46,6 @@ export interface RerankerInfo {
 export interface Reranker {
   readonly info: RerankerInfo;
   rerank(question: string, candidates: readonly RerankCandidate[]): Promise<RerankScore[]>;
-  /** Reads the source's chunks once when the index opens (term statistics, warm caches); optional. */
-  prepare?(chunks: Iterable<{ doc: string; sectionHeading: string; text: string }>): void;
+  /** Takes the source's term statistics (stored in the index at ingest) once when the index opens; optional. */
+  prepare?(statistics: TermStatistics): void;
 }

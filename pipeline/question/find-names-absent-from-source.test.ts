@@ -49,23 +49,35 @@ describe('findPhrasesAbsentFromSource', () => {
   const words = buildSourceVocabulary(chunks);
   const phrases = buildSourcePhrases(chunks);
 
-  it('finds a name whose words the source holds but never side by side', () => {
-    expect(findPhrasesAbsentFromSource('How much is the CME FX Link market data license?', words, phrases)).toEqual(['CME FX Link']);
+  it('finds a name whose words the source holds but never side by side', async () => {
+    expect(await findPhrasesAbsentFromSource('How much is the CME FX Link market data license?', words, phrases)).toEqual(['CME FX Link']);
   });
 
-  it('reads a camel-case brand as one word, not a capitalised name inside it (`eBenchmarking Link` is no `Benchmarking Link`)', () => {
-    expect(findPhrasesAbsentFromSource('Who pays for the eBenchmarking Link feed?', words, phrases)).toEqual([]);
+  it('reads a camel-case brand as one word, not a capitalised name inside it (`eBenchmarking Link` is no `Benchmarking Link`)', async () => {
+    expect(await findPhrasesAbsentFromSource('Who pays for the eBenchmarking Link feed?', words, phrases)).toEqual([]);
   });
 
-  it('passes names the source writes, names joined from two of its names, and tables naming the exchange apart', () => {
-    expect(findPhrasesAbsentFromSource('How much does a Television Distribution license cost?', words, phrases)).toEqual([]);
-    expect(findPhrasesAbsentFromSource('Who needs a Daily Return Performance Benchmarking license?', words, phrases)).toEqual([]);
-    expect(findPhrasesAbsentFromSource('What was the E-mini CBOT display device fee?', words, phrases)).toEqual([]);
+  it('passes names the source writes, names joined from two of its names, and tables naming the exchange apart', async () => {
+    expect(await findPhrasesAbsentFromSource('How much does a Television Distribution license cost?', words, phrases)).toEqual([]);
+    expect(await findPhrasesAbsentFromSource('Who needs a Daily Return Performance Benchmarking license?', words, phrases)).toEqual([]);
+    expect(await findPhrasesAbsentFromSource('What was the E-mini CBOT display device fee?', words, phrases)).toEqual([]);
   });
 
-  it('leaves unknown words (typos), the first word and questions in capitals to other checks', () => {
-    expect(findPhrasesAbsentFromSource('How much is the Televison Distribution license?', words, phrases)).toEqual([]);
-    expect(findPhrasesAbsentFromSource('Link FX data: what is it?', words, phrases)).toEqual([]);
-    expect(findPhrasesAbsentFromSource('HOW MUCH IS THE FX LINK LICENSE?', words, phrases)).toEqual([]);
+  it('leaves unknown words (typos), the first word and questions in capitals to other checks', async () => {
+    expect(await findPhrasesAbsentFromSource('How much is the Televison Distribution license?', words, phrases)).toEqual([]);
+    expect(await findPhrasesAbsentFromSource('Link FX data: what is it?', words, phrases)).toEqual([]);
+    expect(await findPhrasesAbsentFromSource('HOW MUCH IS THE FX LINK LICENSE?', words, phrases)).toEqual([]);
+  });
+
+  it('reads the phrases through a reader only when it checks a pair of words, once', async () => {
+    const reads: string[] = [];
+    const reader = async () => {
+      reads.push('read');
+      return phrases;
+    };
+    expect(await findPhrasesAbsentFromSource('What is a display device?', words, reader)).toEqual([]);
+    expect(reads).toEqual([]);
+    expect(await findPhrasesAbsentFromSource('How much is the CME FX Link market data license?', words, reader)).toEqual(['CME FX Link']);
+    expect(reads).toEqual(['read']);
   });
 });

@@ -87,8 +87,9 @@ const RUN_BREAK = /^(?:schedule|appendix|category|section|exhibit|part|article|c
  * cell). Not checked: names with a word the source does not hold (perhaps a typo; other checks
  * apply), the question's first word, document structure and months (`Term SOFR Schedule 7` is
  * `Term SOFR`), and a question written mostly in capitals. In question order, each once.
+ * `phrases` (`buildSourcePhrases`) may be a reader, called only when a pair of words is checked.
  */
-export function findPhrasesAbsentFromSource(question: string, vocabulary: ReadonlySet<string>, phrases: string): string[] {
+export async function findPhrasesAbsentFromSource(question: string, vocabulary: ReadonlySet<string>, phrases: string | (() => Promise<string>)): Promise<string[]> {
   const words = question.match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? [];
   const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length;
   if (words.length === 0 || capitalised / words.length > 0.5) return [];
@@ -117,6 +118,7 @@ export function findPhrasesAbsentFromSource(question: string, vocabulary: Readon
         const pair = `${left} ${right}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
         if (!pair.every((word) => vocabulary.has(word))) continue;
         checked += 1;
+        if (typeof phrases !== 'string') phrases = await phrases();
         if (!phrases.includes(` ${pair.join(' ')} `)) missing += 1;
       }
       // A long name may join two of the documents' names (`Daily Return` + `Performance Benchmarking`): absent only when most pairs are.

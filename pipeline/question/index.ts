@@ -20,6 +20,7 @@ export {
   findPhrasesAbsentFromSource,
   findRequiredActionAbsentFromSource,
 } from './find-names-absent-from-source.ts';
+export { findAbsentFromSource } from './find-absent-from-source.ts';
 export type { CoverageResult } from './check-coverage.ts';
 export { findCalendarDates } from './find-calendar-dates.ts';
 export type { CalendarDate } from './find-calendar-dates.ts';

@@ -32,46 +32,101 @@ export function wordStems(text: string): string[] {
   return stems;
 }
 
+/**
+ * The counts term statistics are read from, as gathered over a source's chunks: what the ingest
+ * stores in the index version (`corpus-statistics.json`) so a query never reads every chunk.
+ */
+export interface TermCounts {
+  chunkCount: number;
+  /** In how many chunks (text and heading) each stem occurs. */
+  documentFrequency: Map<string, number>;
+  /** Per document, in the order first seen: the stems of its name, text and headings. */
+  stemsByDocument: Map<string, Set<string>>;
+  /** Per document: its chunk count, how many of its chunks hold each stem, and the stems of its opening. */
+  chunksByDocument: Map<string, { chunks: number; holding: Map<string, number>; opening: Set<string> }>;
+}
+
+/** An empty tally of term counts that chunks are added to one at a time, in index order. */
+export function createTermCounts(): TermCounts {
+  return { chunkCount: 0, documentFrequency: new Map(), stemsByDocument: new Map(), chunksByDocument: new Map() };
+}
+
+/** Adds one chunk (the next in index order) to `counts`. */
+export function countChunkTerms(counts: TermCounts, chunk: { doc: string; sectionHeading: string; text: string }): void {
+  const { documentFrequency, stemsByDocument, chunksByDocument } = counts;
+  counts.chunkCount += 1;
+  const stems = new Set(wordStems(`${chunk.sectionHeading}\n${chunk.text}`));
+  for (const wordStem of stems) documentFrequency.set(wordStem, (documentFrequency.get(wordStem) ?? 0) + 1);
+  let documentStems = stemsByDocument.get(chunk.doc);
+  if (documentStems === undefined) {
+    documentStems = new Set(wordStems(chunk.doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ')));
+    stemsByDocument.set(chunk.doc, documentStems);
+  }
+  for (const wordStem of stems) documentStems.add(wordStem);
+  let perDocument = chunksByDocument.get(chunk.doc);
+  if (perDocument === undefined) {
+    perDocument = { chunks: 0, holding: new Map(), opening: new Set(documentStems) };
+    chunksByDocument.set(chunk.doc, perDocument);
+  }
+  perDocument.chunks += 1;
+  if (perDocument.chunks <= OPENING_CHUNKS) for (const wordStem of stems) perDocument.opening.add(wordStem);
+  for (const wordStem of stems) perDocument.holding.set(wordStem, (perDocument.holding.get(wordStem) ?? 0) + 1);
+}
+
 /** Counts in how many chunks (text and section heading) each stem occurs. */
 export function buildTermStatistics(chunks: Iterable<{ doc: string; sectionHeading: string; text: string }>): TermStatistics {
-  const documentFrequency = new Map<string, number>();
-  const stemsByDocument = new Map<string, Set<string>>();
-  const chunksByDocument = new Map<string, { chunks: number; holding: Map<string, number>; opening: Set<string> }>();
-  let chunkCount = 0;
-  for (const chunk of chunks) {
-    chunkCount += 1;
-    const stems = new Set(wordStems(`${chunk.sectionHeading}\n${chunk.text}`));
-    for (const wordStem of stems) documentFrequency.set(wordStem, (documentFrequency.get(wordStem) ?? 0) + 1);
-    let documentStems = stemsByDocument.get(chunk.doc);
-    if (documentStems === undefined) {
-      documentStems = new Set(wordStems(chunk.doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ')));
-      stemsByDocument.set(chunk.doc, documentStems);
-    }
-    for (const wordStem of stems) documentStems.add(wordStem);
-    let counts = chunksByDocument.get(chunk.doc);
-    if (counts === undefined) {
-      counts = { chunks: 0, holding: new Map(), opening: new Set(documentStems) };
-      chunksByDocument.set(chunk.doc, counts);
-    }
-    counts.chunks += 1;
-    if (counts.chunks <= OPENING_CHUNKS) for (const wordStem of stems) counts.opening.add(wordStem);
-    for (const wordStem of stems) counts.holding.set(wordStem, (counts.holding.get(wordStem) ?? 0) + 1);
-  }
+  const counts = createTermCounts();
+  for (const chunk of chunks) countChunkTerms(counts, chunk);
+  return readTermStatistics(counts);
+}
+
+/** What term statistics are read from: the source-wide counts, and each document's counts when asked for (they may be decoded then). */
+export interface TermStatisticsSource {
+  chunkCount: number;
+  /** In how many chunks each stem occurs. */
+  documentFrequency: ReadonlyMap<string, number>;
+  /** In how many documents each stem occurs (name, text or headings). */
+  documentsByStem: ReadonlyMap<string, number>;
+  /** The documents, in the order first seen. */
+  documents: readonly string[];
+  /** One document's stems (name included), chunk count, chunks holding each stem and opening stems; undefined for an unknown document. */
+  documentCounts(doc: string): { stems: ReadonlySet<string>; chunks: number; holding: ReadonlyMap<string, number>; opening: ReadonlySet<string> } | undefined;
+}
+
+/** The term statistics of gathered counts (`counts` is kept, not copied). */
+export function readTermStatistics(counts: TermCounts): TermStatistics {
+  const { stemsByDocument, chunksByDocument } = counts;
   const documentsByStem = new Map<string, number>();
   for (const stems of stemsByDocument.values()) for (const wordStem of stems) documentsByStem.set(wordStem, (documentsByStem.get(wordStem) ?? 0) + 1);
+  return createTermStatistics({
+    chunkCount: counts.chunkCount,
+    documentFrequency: counts.documentFrequency,
+    documentsByStem,
+    documents: [...stemsByDocument.keys()],
+    documentCounts: (doc) => {
+      const stems = stemsByDocument.get(doc);
+      const perDocument = chunksByDocument.get(doc);
+      return stems === undefined || perDocument === undefined ? undefined : { stems, ...perDocument };
+    },
+  });
+}
+
+/** The term statistics of a source of counts. */
+export function createTermStatistics(source: TermStatisticsSource): TermStatistics {
+  const { chunkCount, documentFrequency, documentsByStem } = source;
   const idf = (frequency: number) => Math.log(1 + (chunkCount - frequency + 0.5) / (frequency + 0.5));
   const rarest = idf(0);
   return {
     chunkCount,
-    documentCount: stemsByDocument.size,
+    documentCount: source.documents.length,
     documentsHolding: (wordStem) => documentsByStem.get(wordStem) ?? 0,
-    documentHolds: (doc, wordStem) => stemsByDocument.get(doc)?.has(wordStem) ?? false,
-    documents: [...stemsByDocument.keys()],
+    documentHolds: (doc, wordStem) => source.documentCounts(doc)?.stems.has(wordStem) ?? false,
+    documents: [...source.documents],
     documentShare: (doc, wordStem) => {
-      const counts = chunksByDocument.get(doc);
-      return counts === undefined ? 0 : (counts.holding.get(wordStem) ?? 0) / counts.chunks;
+      const perDocument = source.documentCounts(doc);
+      return perDocument === undefined ? 0 : (perDocument.holding.get(wordStem) ?? 0) / perDocument.chunks;
     },
-    documentOpens: (doc, wordStem) => chunksByDocument.get(doc)?.opening.has(wordStem) ?? false,
+    documentOpens: (doc, wordStem) => source.documentCounts(doc)?.opening.has(wordStem) ?? false,
     weightOf: (wordStem) => {
       const frequency = documentFrequency.get(wordStem);
       return frequency === undefined ? rarest : idf(frequency);

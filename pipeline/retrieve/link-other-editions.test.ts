@@ -18,8 +18,21 @@ const chunks = [
 /** An index over the chunks above whose stored vectors give each chunk a known similarity to the one query form. */
 class RecordingIndex implements RetrievalIndex {
   readonly chunks = new Map(chunks.map((item) => [item.chunkId, item]));
+  readonly chunkCount = chunks.length;
+  readonly documents = [...new Set(chunks.map((item) => item.doc))];
   readonly definitions = [];
   readonly vectorRequests: string[][] = [];
+  readonly documentRequests: string[][] = [];
+  documentOf(chunkId: string): string | undefined {
+    return this.chunks.get(chunkId)?.doc;
+  }
+  async readChunks(chunkIds: readonly string[]) {
+    return new Map(chunkIds.filter((chunkId) => this.chunks.has(chunkId)).map((chunkId) => [chunkId, this.chunks.get(chunkId)!]));
+  }
+  async readDocumentChunks(docs: ReadonlySet<string>) {
+    this.documentRequests.push([...docs]);
+    return chunks.filter((item) => docs.has(item.doc));
+  }
   async searchVectors(): Promise<{ chunkId: string; similarity: number }[]> {
     return [];
   }
@@ -42,6 +55,8 @@ describe('linkOtherEditions', () => {
     expect(linked[0]).toMatchObject({ linkedEdition: { from: '2026-p1' }, similarity: 0.25, vectorRank: undefined, keywordRank: undefined, linkedDefinition: undefined });
     // Another family's list of that year (the benchmark list) and a year not named (2024) stay out.
     expect(index.vectorRequests).toEqual([['2025-p1']]);
+    // Only the named years' dated documents are read (the 2024 list is not), never the whole index.
+    expect(index.documentRequests).toEqual([['january-2026-market-data-fee-list.pdf', 'january-2025-market-data-fee-list.pdf', 'benchmark-data-fee-list-january-2025.pdf']]);
   });
 
   it('links nothing for a question naming one year, nor a chunk already present', async () => {

@@ -38,10 +38,14 @@ export async function linkOtherEditions(
     }
     return version;
   };
+  // Only the named years' dated documents are read, not the whole index.
+  const named = new Set(index.documents.filter((doc) => {
+    const { year } = versionOf(doc);
+    return year !== undefined && years.includes(year);
+  }));
   const editionsByFamily = new Map<string, Map<string, Chunk[]>>();
-  for (const chunk of index.chunks.values()) {
-    const { family, year } = versionOf(chunk.doc);
-    if (year === undefined || !years.includes(year)) continue;
+  for (const chunk of named.size === 0 ? [] : await index.readDocumentChunks(named)) {
+    const { family } = versionOf(chunk.doc);
     const docs = editionsByFamily.get(family) ?? new Map<string, Chunk[]>();
     editionsByFamily.set(family, docs);
     const chunks = docs.get(chunk.doc) ?? [];

@@ -6,7 +6,16 @@ import { createLinkedCandidate } from './create-linked-candidate.ts';
 
 /** The search operations retrieval needs from an index (a `SearchableIndex` provides them). */
 export interface RetrievalIndex {
-  chunks: ReadonlyMap<string, Chunk>;
+  /** Number of chunks in the index. */
+  chunkCount: number;
+  /** The document of a chunk; undefined when the index has no such chunk. */
+  documentOf(chunkId: string): string | undefined;
+  /** The given chunks (read from the index by id), in the order asked for; unknown ids are left out. */
+  readChunks(chunkIds: readonly string[]): Promise<ReadonlyMap<string, Chunk>>;
+  /** Every chunk of the given documents, in index order. */
+  readDocumentChunks(docs: ReadonlySet<string>): Promise<Chunk[]>;
+  /** The documents of the index, in index order. */
+  documents: readonly string[];
   definitions: readonly DefinitionEntry[];
   searchVectors(vector: Float32Array, k: number): Promise<{ chunkId: string; similarity: number }[]>;
   searchKeywords(query: string, k: number): { chunkId: string; score: number }[];
@@ -112,7 +121,7 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
 
   const clause = input.clauseSearch;
   if (clause !== undefined && clause.text.trim() !== '') {
-    const inNamed = searchKeywordsWithin(index, clause.text, CLAUSE_SEARCH_DEPTH, allowed).filter((hit) => clause.documents.has(index.chunks.get(hit.chunkId)?.doc ?? ''));
+    const inNamed = searchKeywordsWithin(index, clause.text, CLAUSE_SEARCH_DEPTH, allowed).filter((hit) => clause.documents.has(index.documentOf(hit.chunkId) ?? ''));
     for (const hit of inNamed.slice(0, settings.keywordK)) {
       bestKeyword.set(hit.chunkId, Math.max(bestKeyword.get(hit.chunkId) ?? 0, hit.score));
       note(hit.chunkId, `clause: ${clause.text}`);
@@ -121,7 +130,9 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
 
   const vectorRanks = rankOf(bestSimilarity);
   const keywordRanks = rankOf(bestKeyword);
-  const ids = [...new Set([...bestSimilarity.keys(), ...bestKeyword.keys()])].filter((id) => index.chunks.has(id));
+  const ids = [...new Set([...bestSimilarity.keys(), ...bestKeyword.keys()])].filter((id) => index.documentOf(id) !== undefined);
+  // The pool's texts, read by id: the only chunks a question reads besides linked ones.
+  const chunks = await index.readChunks(ids);
   // Keyword-only hits need their similarity too: the floor and the fallback are decided on it.
   const similarities = await completeSimilarities(index, forms, ids, bestSimilarity);
   const maxKeyword = Math.max(0, ...bestKeyword.values());
@@ -135,7 +146,7 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
         ? (vectorRank ? 1 / (settings.rrfK + vectorRank) : 0) + (keywordRank ? 1 / (settings.rrfK + keywordRank) : 0)
         : 0.5 * Math.max(0, similarity) + 0.5 * (maxKeyword > 0 ? keywordScore / maxKeyword : 0);
     return {
-      chunk: index.chunks.get(chunkId)!,
+      chunk: chunks.get(chunkId)!,
       similarity,
       keywordScore,
       vectorRank,
@@ -169,7 +180,7 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
 
   const pool = candidates.slice(0, settings.candidatePool);
   if (settings.linkDefinitions) {
-    const linked = linkDefinitions(pool, index, input.question, settings.candidatePool, allowed);
+    const linked = await linkDefinitions(pool, index, input.question, settings.candidatePool, allowed);
     const linkedSimilarities = await completeSimilarities(index, forms, linked.map((candidate) => candidate.chunk.chunkId), similarities);
     for (const candidate of linked) candidate.similarity = linkedSimilarities.get(candidate.chunk.chunkId) ?? 0;
   }
@@ -180,9 +191,9 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
 async function searchVectorsWithin(index: RetrievalIndex, vector: Float32Array, k: number, allowed: ReadonlySet<string> | undefined): Promise<{ chunkId: string; similarity: number }[]> {
   if (allowed === undefined) return index.searchVectors(vector, k);
   for (let depth = k * 4; ; depth *= 2) {
-    const hits = await index.searchVectors(vector, Math.min(depth, index.chunks.size));
-    const kept = hits.filter((hit) => allowed.has(index.chunks.get(hit.chunkId)?.doc ?? ''));
-    if (kept.length >= k || depth >= index.chunks.size || hits.length < depth) return kept.slice(0, k);
+    const hits = await index.searchVectors(vector, Math.min(depth, index.chunkCount));
+    const kept = hits.filter((hit) => allowed.has(index.documentOf(hit.chunkId) ?? ''));
+    if (kept.length >= k || depth >= index.chunkCount || hits.length < depth) return kept.slice(0, k);
   }
 }
 
@@ -190,9 +201,9 @@ async function searchVectorsWithin(index: RetrievalIndex, vector: Float32Array, 
 function searchKeywordsWithin(index: RetrievalIndex, query: string, k: number, allowed: ReadonlySet<string> | undefined): { chunkId: string; score: number }[] {
   if (allowed === undefined) return index.searchKeywords(query, k);
   for (let depth = k * 4; ; depth *= 2) {
-    const hits = index.searchKeywords(query, Math.min(depth, index.chunks.size));
-    const kept = hits.filter((hit) => allowed.has(index.chunks.get(hit.chunkId)?.doc ?? ''));
-    if (kept.length >= k || depth >= index.chunks.size || hits.length < depth) return kept.slice(0, k);
+    const hits = index.searchKeywords(query, Math.min(depth, index.chunkCount));
+    const kept = hits.filter((hit) => allowed.has(index.documentOf(hit.chunkId) ?? ''));
+    if (kept.length >= k || depth >= index.chunkCount || hits.length < depth) return kept.slice(0, k);
   }
 }
 
@@ -236,22 +247,30 @@ function definedTermFinder(index: RetrievalIndex): (text: string) => DefinitionE
 }
 
 /** Links definitions into the pool (in place) and returns the linked candidates. */
-function linkDefinitions(pool: RetrievalCandidate[], index: RetrievalIndex, question: string, capacity: number, allowed: ReadonlySet<string> | undefined): RetrievalCandidate[] {
+async function linkDefinitions(
+  pool: RetrievalCandidate[],
+  index: RetrievalIndex,
+  question: string,
+  capacity: number,
+  allowed: ReadonlySet<string> | undefined,
+): Promise<RetrievalCandidate[]> {
   const present = new Set(pool.map((candidate) => candidate.chunk.chunkId));
-  const linked: RetrievalCandidate[] = [];
+  const found: { chunkId: string; term: string; from: 'question' | 'candidate' }[] = [];
   const consider = (text: string, from: 'question' | 'candidate') => {
     for (const entry of definedTermFinder(index)(text)) {
-      if (linked.length >= MAX_LINKED_DEFINITIONS) return;
+      if (found.length >= MAX_LINKED_DEFINITIONS) return;
       if (present.has(entry.chunkId)) continue;
-      const chunk = index.chunks.get(entry.chunkId);
-      if (!chunk || (allowed !== undefined && !allowed.has(chunk.doc))) continue;
+      const doc = index.documentOf(entry.chunkId);
+      if (doc === undefined || (allowed !== undefined && !allowed.has(doc))) continue;
       present.add(entry.chunkId);
-      linked.push(createLinkedCandidate(chunk, { linkedDefinition: { term: entry.term, from } }));
+      found.push({ chunkId: entry.chunkId, term: entry.term, from });
     }
   };
   consider(question, 'question');
   for (const candidate of pool.slice(0, 3)) consider(candidate.chunk.text, 'candidate');
-  if (linked.length === 0) return linked;
+  if (found.length === 0) return [];
+  const chunks = await index.readChunks(found.map((entry) => entry.chunkId));
+  const linked = found.map((entry) => createLinkedCandidate(chunks.get(entry.chunkId)!, { linkedDefinition: { term: entry.term, from: entry.from } }));
   // Linked definitions take the last places of the pool, so the pool never exceeds its cap.
   const room = Math.max(0, capacity - linked.length);
   pool.splice(room, pool.length - room, ...linked);

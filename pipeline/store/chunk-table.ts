@@ -195,6 +195,28 @@ export async function readVectorsById(table: lancedb.Table, chunkIds: readonly s
   return result;
 }
 
+/**
+ * The given chunks (without vectors), read by id from the table like `readVectorsById`, in the
+ * order asked for; unknown and malformed ids are left out. Throws a plain Error on a malformed row.
+ */
+export async function readChunksById(table: lancedb.Table, chunkIds: readonly string[]): Promise<Map<string, Chunk>> {
+  const wanted = [...new Set(chunkIds.filter((chunkId) => CHUNK_ID.test(chunkId)))];
+  const found = new Map<string, Chunk>();
+  for (let start = 0; start < wanted.length; start += IDS_PER_QUERY) {
+    const batch = wanted.slice(start, start + IDS_PER_QUERY);
+    const filter = `chunk_id IN (${batch.map((chunkId) => `'${chunkId.replaceAll("'", "''")}'`).join(', ')})`;
+    const data = await table.query().where(filter).select([...CHUNK_COLUMNS]).toArrow();
+    if (data.numRows === 0) continue;
+    for (const chunk of decodeChunks(data)) found.set(chunk.chunkId, chunk);
+  }
+  const result = new Map<string, Chunk>();
+  for (const chunkId of wanted) {
+    const chunk = found.get(chunkId);
+    if (chunk !== undefined) result.set(chunkId, chunk);
+  }
+  return result;
+}
+
 export function checkVectorType(schema: arrow.Schema, dimensions: number): void {
   const field = schema.fields.find((candidate) => candidate.name === 'vector');
   if (field === undefined) throw new Error('the chunks table has no column vector');

@@ -71,10 +71,12 @@ const count = z.number().int().min(0);
 /**
  * The on-disk format of an index version this code writes and reads: 2 = vector search in LanceDB
  * (IVF_PQ above a size threshold) and `store` in the manifest; 3 = the keyword index as
- * `keyword-index.bin` (opened without parsing) instead of `keyword-index.json`. A version without
+ * `keyword-index.bin` (opened without parsing) instead of `keyword-index.json`; 4 = what the query path
+ * reads about every chunk (word counts, term statistics, acronyms, phrases, each chunk's document)
+ * stored at ingest in `corpus-statistics.json` and `source-phrases.txt`. A version without
  * `store`, or of another format, was built by an older clausegate and must be re-ingested.
  */
-export const STORE_FORMAT = 3;
+export const STORE_FORMAT = 4;
 
 /** How the version stores and searches its data (filled in by `writeIndex`). */
 export const ManifestStore = z

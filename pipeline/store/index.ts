@@ -7,7 +7,7 @@ export { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION } from '.
 export { decodeKeywordIndex, encodeKeywordIndex } from './keyword-index-file.ts';
 export type { KeywordEntry, KeywordHit, KeywordIndex } from './keyword-index.ts';
 export { openIndex } from './open-index.ts';
-export type { ExpectedIndex, SearchableIndex } from './open-index.ts';
+export type { ExpectedIndex, OpenIndexOptions, SearchableIndex, TableRead } from './open-index.ts';
 export { readIndexManifest } from './read-index-manifest.ts';
 export type { VectorHit } from './search-chunk-vectors.ts';
 export { tokenizeKeywords, KEYWORD_TOKENIZER_VERSION } from './tokenize-keywords.ts';

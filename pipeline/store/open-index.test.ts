@@ -56,8 +56,8 @@ describe('SearchableIndex (contract, over a real LanceDB table)', () => {
     const vectors = await index.vectorsFor([...wanted, 'nope', "x' OR chunk_id != '", `${wanted[0]}' OR '1'='1`]);
     expect([...vectors.keys()]).toEqual(wanted);
     expect(Array.from(vectors.get(wanted[0]!)!)).toEqual(Array.from(content.vectors[3]!));
-    expect(index.chunks.get(wanted[1]!)).toEqual(content.chunks[0]);
-    expect(index.manifest.store).toEqual({ format: 3, vectorIndex: 'flat' });
+    expect((await index.readChunks([wanted[1]!])).get(wanted[1]!)).toEqual(content.chunks[0]);
+    expect(index.manifest.store).toEqual({ format: 4, vectorIndex: 'flat' });
     await index.close();
     await expect(index.searchVectors(content.vectors[0]!, 3)).rejects.toThrow(/was closed/);
   });
@@ -153,18 +153,18 @@ describe('openIndex errors', () => {
   it('index_outdated for a version written by an older clausegate (no store format), with the re-ingest command', async () => {
     const manifestFile = path.join(versionDir, 'manifest.json');
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
-    expect(manifest.store).toEqual({ format: 3, vectorIndex: 'flat' });
+    expect(manifest.store).toEqual({ format: 4, vectorIndex: 'flat' });
     delete manifest.store;
     await writeFile(manifestFile, JSON.stringify(manifest));
     const error = await openError(openIndex(indexDir, SOURCE));
     expect(error.code).toBe('index_outdated');
-    expect(error.message).toBe('the index of source "sample" (version v1) was built by an older clausegate (index format 1); this one reads format 3');
+    expect(error.message).toBe('the index of source "sample" (version v1) was built by an older clausegate (index format 1); this one reads format 4');
     expect(error.hint).toBe('re-ingest it: npx harness ingest --source sample');
     // Format 2 kept its keyword index as keyword-index.json: refused the same way, not read as damaged.
     await writeFile(manifestFile, JSON.stringify({ ...manifest, store: { format: 2, vectorIndex: 'flat' } }));
     const format2 = await openError(openIndex(indexDir, SOURCE));
     expect(format2.code).toBe('index_outdated');
-    expect(format2.message).toContain('(index format 2); this one reads format 3');
+    expect(format2.message).toContain('(index format 2); this one reads format 4');
     await writeIndex({ indexDir, source: SOURCE, ...createFixtureContent({ source: SOURCE, indexVersion: 'v2' }) });
     expect((await openIndex(indexDir, SOURCE)).manifest.indexVersion).toBe('v2');
   });

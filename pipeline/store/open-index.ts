@@ -1,7 +1,8 @@
+import { CorpusStatisticsFile, readCorpusStatistics, type CorpusStatistics } from '../corpus/index.ts';
 import { ClausegateError } from '../errors.ts';
 import type { EmbedderInfo } from '../providers/embedder.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
-import { openChunkTable, readChunks, readVectorsById, type OpenedChunkTable } from './chunk-table.ts';
+import { openChunkTable, readChunks, readChunksById as readTableChunksById, readVectorsById, type OpenedChunkTable } from './chunk-table.ts';
 import { readCurrentPointer } from './current-pointer.ts';
 import { DefinitionsFile } from './definitions-file.ts';
 import { IndexManifest, STORE_FORMAT } from './index-manifest.ts';
@@ -13,16 +14,30 @@ import { readKeywordIndexFile } from './read-keyword-index-file.ts';
 import { searchChunkVectors, vectorSearchSettings, type VectorHit } from './search-chunk-vectors.ts';
 
 /**
- * One opened index version. Vectors stay in LanceDB (searched there, read by id); the chunks'
- * texts, the keyword index and the definitions are held in memory.
+ * One opened index version. Nothing is read per chunk at open: vectors and chunk texts stay in
+ * LanceDB (searched there, read by id for the candidates a question needs); the keyword index, the
+ * definitions and the corpus statistics (every chunk's id and document among them) are read from
+ * their version files.
  */
 export interface SearchableIndex {
   readonly manifest: IndexManifest;
   /** The folder of the opened version (a local path, or an `s3://` URI). */
   readonly versionDir: string;
-  /** Every chunk of the index by chunk id, in table order. */
-  readonly chunks: ReadonlyMap<string, Chunk>;
+  /** Number of chunks in the index. */
+  readonly chunkCount: number;
+  /** The document of a chunk, or undefined when the index has no such chunk. */
+  documentOf(chunkId: string): string | undefined;
+  /** The given chunks, read by id from the table (the last ones read are kept), in the order asked for; unknown ids are left out. */
+  readChunks(chunkIds: readonly string[]): Promise<Map<string, Chunk>>;
+  /** Every chunk of the given documents, in index order. */
+  readDocumentChunks(docs: ReadonlySet<string>): Promise<Chunk[]>;
+  /** The documents of the index, in index order. */
+  readonly documents: readonly string[];
+  /** Every chunk of the index, in index order: the whole table, for the harness's suite checks and benchmarks, never for a question. */
+  readAllChunks(): Promise<Chunk[]>;
   readonly definitions: readonly DefinitionEntry[];
+  /** What the query path reads about the whole source (words, counts, term statistics), stored at ingest. */
+  readonly corpus: CorpusStatistics;
   /**
    * The `k` chunks most similar to `vector` by cosine similarity in [−1, 1], similarity descending,
    * ties by chunk id. In LanceDB: exhaustive below the vector-index threshold, IVF_PQ above it
@@ -40,6 +55,19 @@ export interface SearchableIndex {
   close(): Promise<void>;
 }
 
+/** One read of chunk rows from the table, as `OpenIndexOptions.onTableRead` reports it. */
+export interface TableRead {
+  /** `chunks-by-id`: the texts of some chunks; `vectors-by-id`: their vectors; `all-chunks`: every row's text (the harness, or an old keyword index rebuilt). */
+  purpose: 'chunks-by-id' | 'vectors-by-id' | 'all-chunks';
+  rows: number;
+}
+
+/** How to open an index beyond what it is queried with. */
+export interface OpenIndexOptions {
+  /** Called after each read of chunk rows from the table (measurements, and the tests that no question reads the whole table). */
+  onTableRead?: (read: TableRead) => void;
+}
+
 /** What the caller will query the index with; a mismatch with the manifest is an error. */
 export interface ExpectedIndex {
   embedder: EmbedderInfo;
@@ -54,7 +82,7 @@ export interface ExpectedIndex {
  * version is missing or invalid, and `index_embedder_mismatch` when `expected.embedder` differs from
  * the embedder the index was built with (vectors of two embedders are never compared).
  */
-export async function openIndex(indexDir: string | IndexStore, source: string, expected?: ExpectedIndex): Promise<SearchableIndex> {
+export async function openIndex(indexDir: string | IndexStore, source: string, expected?: ExpectedIndex, options: OpenIndexOptions = {}): Promise<SearchableIndex> {
   const layout = resolveIndexLayout(indexDir, source);
   // A write may replace and delete versions while we read; when the pointer moved under a failed
   // read, read the new version instead.
@@ -62,7 +90,7 @@ export async function openIndex(indexDir: string | IndexStore, source: string, e
     const pointer = await readCurrentPointer(layout);
     if (pointer === undefined) throw missingIndexError(layout);
     try {
-      return await loadVersion(layout, source, pointer.indexVersion, expected);
+      return await loadVersion(layout, source, pointer.indexVersion, expected, options);
     } catch (error) {
       const now = await readCurrentPointer(layout).catch(() => undefined);
       if (attempt < 3 && now !== undefined && now.indexVersion !== pointer.indexVersion) continue;
@@ -71,7 +99,7 @@ export async function openIndex(indexDir: string | IndexStore, source: string, e
   }
 }
 
-async function loadVersion(layout: IndexLayout, source: string, indexVersion: string, expected: ExpectedIndex | undefined): Promise<SearchableIndex> {
+async function loadVersion(layout: IndexLayout, source: string, indexVersion: string, expected: ExpectedIndex | undefined, options: OpenIndexOptions): Promise<SearchableIndex> {
   const versionDir = layout.versionDir(indexVersion);
   const { store } = layout;
   const manifestFile = store.join(versionDir, VERSION_FILES.manifest);
@@ -88,7 +116,7 @@ async function loadVersion(layout: IndexLayout, source: string, indexVersion: st
   };
   const opened = await openChunkTable(store.database(versionDir), manifest.embedder.dimensions).catch(unreadable);
   try {
-    return await loadOpenedVersion(layout, source, versionDir, manifest, opened, unreadable);
+    return await loadOpenedVersion(layout, source, versionDir, manifest, opened, unreadable, options);
   } catch (error) {
     opened.close();
     throw error;
@@ -102,17 +130,26 @@ async function loadOpenedVersion(
   manifest: IndexManifest,
   chunkTable: OpenedChunkTable,
   unreadable: (error: unknown) => never,
+  options: OpenIndexOptions,
 ): Promise<SearchableIndex> {
+  const readAll = async (table: OpenedChunkTable['table']) => {
+    const chunks = await readChunks(table).catch(unreadable);
+    options.onTableRead?.({ purpose: 'all-chunks', rows: chunks.length });
+    return chunks;
+  };
   const { store } = layout;
   const keywordFile = store.join(versionDir, VERSION_FILES.keywordIndex);
   const definitionsFile = store.join(versionDir, VERSION_FILES.definitions);
+  const corpusFile = store.join(versionDir, VERSION_FILES.corpusStatistics);
   const tableFile = store.join(versionDir, 'chunks.lance');
-  const [tableChunks, keywordContent, definitionsContent] = await Promise.all([
-    readChunks(chunkTable.table).catch(unreadable),
+  const [rowCount, keywordContent, definitionsContent, corpusContent] = await Promise.all([
+    chunkTable.table.countRows().catch(unreadable),
     readKeywordIndexFile(keywordFile, layout),
     readIndexFile(definitionsFile, DefinitionsFile, layout),
+    readIndexFile(corpusFile, CorpusStatisticsFile, layout),
   ]);
-  const table = { chunks: tableChunks };
+  if (rowCount !== manifest.counts.chunks) throw corruptIndexError(layout, tableFile, `holds ${rowCount} chunks, the manifest says ${manifest.counts.chunks}`);
+  const corpus = loadCorpusStatistics(layout, versionDir, corpusContent, manifest.counts.chunks);
 
   let keywordIndex: KeywordIndex;
   if (isCurrentKeywordIndex(keywordContent.header)) {
@@ -123,21 +160,15 @@ async function loadOpenedVersion(
     }
   } else {
     // Built by an older tokenizer or scoring: the keyword index is derived data, so rebuild it from
-    // the chunks (a few hundred ms) rather than refuse the index and its costly vectors.
-    keywordIndex = createKeywordIndex(table.chunks.map(keywordEntryOf));
+    // the chunks (a whole-table read, once) rather than refuse the index and its costly vectors.
+    keywordIndex = createKeywordIndex((await readAll(chunkTable.table)).map(keywordEntryOf));
   }
-
-  const chunks = new Map<string, Chunk>();
-  for (const chunk of table.chunks) chunks.set(chunk.chunkId, chunk);
-  if (chunks.size !== table.chunks.length) throw corruptIndexError(layout, tableFile, 'holds the same chunk id twice');
-  if (chunks.size !== manifest.counts.chunks) {
-    throw corruptIndexError(layout, tableFile, `holds ${chunks.size} chunks, the manifest says ${manifest.counts.chunks}`);
+  if (keywordIndex.size !== manifest.counts.chunks) {
+    throw corruptIndexError(layout, keywordFile, `holds ${keywordIndex.size} chunks, the manifest says ${manifest.counts.chunks}`);
   }
-  if (!coversSameChunks(keywordIndex, chunks)) {
-    throw corruptIndexError(layout, keywordFile, 'does not cover the same chunks as the chunks table');
-  }
+  const positions = createPositions(corpus.chunkIds, () => corruptIndexError(layout, corpusFile, 'holds the same chunk id twice'));
   const definitions = definitionsContent.definitions;
-  if (definitions.some((entry) => !chunks.has(entry.chunkId))) throw corruptIndexError(layout, definitionsFile, 'names chunks that are not in the index');
+  if (definitions.some((entry) => !positions().has(entry.chunkId))) throw corruptIndexError(layout, definitionsFile, 'names chunks that are not in the index');
 
   let vectors: OpenedChunkTable | undefined = chunkTable;
   let keywords: KeywordIndex | undefined = keywordIndex;
@@ -153,11 +184,52 @@ async function loadOpenedVersion(
     return { vectors, keywords };
   };
 
+  // The chunks read last, by id: a question reads its candidates again when it reranks, links and cites.
+  const cache = new Map<string, Chunk>();
+  const readChunksById = async (requested: readonly string[]): Promise<Map<string, Chunk>> => {
+    const { vectors: current } = opened();
+    const known = [...new Set(requested.filter((chunkId) => positions().has(chunkId)))];
+    const found = new Map<string, Chunk>();
+    const missing: string[] = [];
+    for (const chunkId of known) {
+      const chunk = cache.get(chunkId);
+      if (chunk === undefined) missing.push(chunkId);
+      else found.set(chunkId, chunk);
+    }
+    if (missing.length > 0) {
+      const read = await readTableChunksById(current.table, missing).catch(unreadable);
+      options.onTableRead?.({ purpose: 'chunks-by-id', rows: read.size });
+      const lost = missing.find((chunkId) => !read.has(chunkId));
+      if (lost !== undefined) throw corruptIndexError(layout, tableFile, `has no chunk ${lost}, which ${VERSION_FILES.corpusStatistics} names`);
+      if (cache.size + read.size > CACHED_CHUNKS) cache.clear();
+      for (const [chunkId, chunk] of read) {
+        cache.set(chunkId, chunk);
+        found.set(chunkId, chunk);
+      }
+    }
+    // In the order asked for, as callers iterate the result.
+    return new Map(known.map((chunkId) => [chunkId, found.get(chunkId)!]));
+  };
+
   return {
     manifest,
     versionDir,
-    chunks,
+    chunkCount: manifest.counts.chunks,
+    documentOf(chunkId) {
+      const position = positions().get(chunkId);
+      return position === undefined ? undefined : corpus.documents[corpus.chunkDocuments[position]!];
+    },
+    readChunks: readChunksById,
+    documents: corpus.documents,
+    async readDocumentChunks(docs) {
+      const chunkIds = corpus.chunkIds.filter((_, position) => docs.has(corpus.documents[corpus.chunkDocuments[position]!]!));
+      return [...(await readChunksById(chunkIds)).values()];
+    },
+    async readAllChunks() {
+      return readAll(opened().vectors.table);
+    },
     definitions,
+    corpus,
     async searchVectors(vector, k) {
       const { vectors: current } = opened();
       if (vector.length !== dimensions) {
@@ -172,7 +244,9 @@ async function loadOpenedVersion(
     },
     async vectorsFor(requested) {
       const { vectors: current } = opened();
-      return readVectorsById(current.table, requested.filter((chunkId) => chunks.has(chunkId)), dimensions);
+      const vectors = await readVectorsById(current.table, requested.filter((chunkId) => positions().has(chunkId)), dimensions);
+      options.onTableRead?.({ purpose: 'vectors-by-id', rows: vectors.size });
+      return vectors;
     },
     async close() {
       vectors?.close();
@@ -182,13 +256,38 @@ async function loadOpenedVersion(
   };
 }
 
-/** Whether the keyword index holds exactly the chunks of the table (the same count, every id known). */
-function coversSameChunks(keywordIndex: KeywordIndex, chunks: ReadonlyMap<string, Chunk>): boolean {
-  if (keywordIndex.size !== chunks.size) return false;
-  for (let documentNumber = 0; documentNumber < keywordIndex.size; documentNumber += 1) {
-    if (!chunks.has(keywordIndex.chunkIdOf(documentNumber))) return false;
+/** The corpus statistics of a checked `corpus-statistics.json`, its phrases read from `source-phrases.txt` when first needed. */
+function loadCorpusStatistics(layout: IndexLayout, versionDir: string, content: CorpusStatisticsFile, chunkCount: number): CorpusStatistics {
+  const { store } = layout;
+  const corpusFile = store.join(versionDir, VERSION_FILES.corpusStatistics);
+  const phrasesFile = store.join(versionDir, VERSION_FILES.phrases);
+  if (content.chunkCount !== chunkCount) throw corruptIndexError(layout, corpusFile, `counts ${content.chunkCount} chunks, the manifest ${chunkCount}`);
+  try {
+    return readCorpusStatistics(content, async () => {
+      const bytes = await store.readBytes(phrasesFile);
+      if (bytes === undefined) throw corruptIndexError(layout, phrasesFile, 'is missing');
+      return new TextDecoder().decode(bytes);
+    });
+  } catch (error) {
+    throw corruptIndexError(layout, corpusFile, `is inconsistent: ${(error as Error).message}`, error);
   }
-  return true;
+}
+
+/** Chunks kept after they were read by id; past it the kept ones are dropped. */
+const CACHED_CHUNKS = 4096;
+
+/** Each chunk id's position in index order, built when first asked for (a `Map` of every id); `duplicate` when an id occurs twice. */
+function createPositions(chunkIds: readonly string[], duplicate: () => Error): () => ReadonlyMap<string, number> {
+  let positions: Map<string, number> | undefined;
+  return () => {
+    if (positions === undefined) {
+      const built = new Map<string, number>();
+      chunkIds.forEach((chunkId, position) => built.set(chunkId, position));
+      if (built.size !== chunkIds.length) throw duplicate();
+      positions = built;
+    }
+    return positions;
+  };
 }
 
 /** `index_outdated` when the version was written in another on-disk format (by an older or newer clausegate). */

@@ -30,7 +30,7 @@ describe('beginIndexWrite (the batch writer) and openDocumentChunkReader', () =>
     }
     const index = await openIndex(batched, 'sample', { embedder: FIXTURE_EMBEDDER });
     try {
-      expect([...index.chunks.values()]).toEqual(content.chunks);
+      expect(await index.readAllChunks()).toEqual(content.chunks);
       const stored = await index.vectorsFor(content.chunks.map((chunk) => chunk.chunkId));
       expect(stored.get(content.chunks[33]!.chunkId)).toEqual(content.vectors[33]);
     } finally {
@@ -64,7 +64,7 @@ describe('beginIndexWrite (the batch writer) and openDocumentChunkReader', () =>
     const index = await openIndex(work, 'sample');
     try {
       expect(index.manifest.indexVersion).toBe('v1');
-      expect(index.chunks.size).toBe(10);
+      expect(index.chunkCount).toBe(10);
     } finally {
       await index.close();
     }

@@ -1,6 +1,7 @@
 import type * as lancedb from '@lancedb/lancedb';
 import { z } from 'zod';
 import { ClausegateError } from '../errors.ts';
+import { createCorpusStatisticsBuilder } from '../corpus/index.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
 import { connectDatabase, indexChunkVectors, toChunkArrowTable } from './chunk-table.ts';
 import { IndexManifest, STORE_FORMAT, type IndexManifestInput } from './index-manifest.ts';
@@ -55,6 +56,8 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
   const connection = await connectDatabase(store.database(partialDir));
   let table: lancedb.Table | undefined;
   const keywordEntries: KeywordEntry[] = [];
+  // The corpus statistics are counted as batches arrive: the chunks' texts are not kept for them.
+  const corpus = createCorpusStatisticsBuilder();
   const chunkIds = new Set<string>();
   let state: 'writing' | 'published' | 'aborted' = 'writing';
 
@@ -83,7 +86,10 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
       const rows = toChunkArrowTable(chunks, vectors, dimensions);
       if (table === undefined) table = await connection.createTable(CHUNK_TABLE_NAME, rows, { mode: 'create' });
       else await table.add(rows);
-      for (const chunk of chunks) keywordEntries.push(keywordEntryOf(chunk));
+      for (const chunk of chunks) {
+        keywordEntries.push(keywordEntryOf(chunk));
+        corpus.add(chunk);
+      }
     },
     async publish(manifestInput, definitions) {
       if (state !== 'writing') throw bug(`publish after ${state}`);
@@ -94,7 +100,7 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
         // The vector index is built once over the whole table, as writeIndex does.
         manifest.store = { format: STORE_FORMAT, vectorIndex: await indexChunkVectors(table, keywordEntries.length, dimensions) };
         closeTable();
-        await writeVersionFiles(store, partialDir, keywordEntries.splice(0), definitions, manifest);
+        await writeVersionFiles(store, partialDir, keywordEntries.splice(0), corpus, definitions, manifest);
         await switchToVersion(layout, indexVersion);
         state = 'published';
       } catch (error) {

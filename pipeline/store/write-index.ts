@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ClausegateError, isClausegateError } from '../errors.ts';
+import { createCorpusStatisticsBuilder, type CorpusStatisticsBuilder } from '../corpus/index.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
 import { writeChunkTable } from './chunk-table.ts';
 import { readCurrentPointer, writeCurrentPointer } from './current-pointer.ts';
@@ -69,7 +70,9 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
     manifest.store = { format: STORE_FORMAT, vectorIndex };
     await input.onStep?.('table-written');
 
-    await writeVersionFiles(layout.store, partialDir, input.chunks.map(keywordEntryOf), input.definitions, manifest);
+    const corpus = createCorpusStatisticsBuilder();
+    for (const chunk of input.chunks) corpus.add(chunk);
+    await writeVersionFiles(layout.store, partialDir, input.chunks.map(keywordEntryOf), corpus, input.definitions, manifest);
     await input.onStep?.('files-written');
 
     await switchToVersion(layout, manifest.indexVersion, () => input.onStep?.('version-renamed'));
@@ -106,10 +109,23 @@ export async function startVersion(layout: IndexLayout, source: string, indexVer
   return { previous, removed: await removeLeftovers(layout, indexVersion) };
 }
 
-/** Writes the keyword index, the definitions and, last, the manifest into the unpublished version folder (each durably). */
-export async function writeVersionFiles(store: IndexStore, partialDir: string, keywordEntries: KeywordEntry[], definitions: readonly DefinitionEntry[], manifest: IndexManifest): Promise<void> {
+/**
+ * Writes the keyword index, the corpus statistics and phrases (of every chunk `corpus` was given),
+ * the definitions and, last, the manifest into the unpublished version folder (each durably).
+ */
+export async function writeVersionFiles(
+  store: IndexStore,
+  partialDir: string,
+  keywordEntries: KeywordEntry[],
+  corpus: CorpusStatisticsBuilder,
+  definitions: readonly DefinitionEntry[],
+  manifest: IndexManifest,
+): Promise<void> {
   const keywordIndex = createKeywordIndex(keywordEntries);
   await store.writeBytes(store.join(partialDir, VERSION_FILES.keywordIndex), encodeKeywordIndex(keywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION));
+  const statistics = corpus.finish();
+  await store.writeBytes(store.join(partialDir, VERSION_FILES.corpusStatistics), new TextEncoder().encode(JSON.stringify(statistics.file)));
+  await store.writeBytes(store.join(partialDir, VERSION_FILES.phrases), new TextEncoder().encode(statistics.phrases));
   const definitionsFile: DefinitionsFile = { schemaVersion: 1, definitions: definitions.map((entry) => ({ ...entry })) };
   await store.writeText(store.join(partialDir, VERSION_FILES.definitions), `${JSON.stringify(definitionsFile, null, 2)}\n`);
   // The manifest goes last: a version folder with a valid manifest is complete.
