@@ -56,20 +56,34 @@ export interface ReplayPipeline {
 
 const UNIT_FORM = new Float32Array([1, 1, 1]);
 
-const definitionsByTrace = new WeakMap<AnswerResult, { from: readonly DefinitionEntry[]; definitions: DefinitionEntry[] }>();
+const definitionsByLinks = new WeakMap<readonly DefinitionEntry[], Map<string, DefinitionEntry[]>>();
 
 /**
  * The index's definitions with only those the stored run linked pointing at a real chunk. The same
- * array for a trace every time it is replayed (each value of a sweep): the pipeline builds its
- * defined-term finder once per definitions array.
+ * array for every trace that linked the same definitions (most linked none) and every time one is
+ * replayed (each value of a sweep): the pipeline builds its defined-term finder once per
+ * definitions array.
  */
 function replayDefinitions(trace: AnswerResult, from: readonly DefinitionEntry[]): DefinitionEntry[] {
-  const known = definitionsByTrace.get(trace);
-  if (known !== undefined && known.from === from) return known.definitions;
-  const linked = new Set(trace.candidates.filter((candidate) => candidate.linkedDefinition !== null).map((candidate) => `${candidate.chunkId}\u0000${candidate.linkedDefinition}`));
-  const definitions = from.map((entry) => (linked.has(`${entry.chunkId}\u0000${entry.term}`) ? entry : { ...entry, chunkId: `\u0000not-linked\u0000${entry.chunkId}` }));
-  definitionsByTrace.set(trace, { from, definitions });
+  let byLinks = definitionsByLinks.get(from);
+  if (byLinks === undefined) {
+    byLinks = new Map();
+    definitionsByLinks.set(from, byLinks);
+  }
+  const links = linksOf(trace);
+  let definitions = byLinks.get(links);
+  if (definitions === undefined) {
+    const linked = new Set(links === '' ? [] : links.split('\u0001'));
+    definitions = from.map((entry) => (linked.has(`${entry.chunkId}\u0000${entry.term}`) ? entry : { ...entry, chunkId: `\u0000not-linked\u0000${entry.chunkId}` }));
+    byLinks.set(links, definitions);
+  }
   return definitions;
+}
+
+/** The definitions a trace linked (`chunkId\u0000term`, sorted, joined by `\u0001`). */
+function linksOf(trace: AnswerResult): string {
+  const links = new Set(trace.candidates.filter((candidate) => candidate.linkedDefinition !== null).map((candidate) => `${candidate.chunkId}\u0000${candidate.linkedDefinition}`));
+  return [...links].sort().join('\u0001');
 }
 
 const answersByTrace = new WeakMap<AnswerResult, Map<string, Promise<GenerationResult>>>();

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 /** A number, amount, percentage or date found in text, with its spelling and its normalised form. */
 export interface Figure {
   kind: 'number' | 'date';
@@ -52,6 +53,21 @@ const NUMBER = /(?<![\p{L}\p{N}]|[\p{L}\p{N}][.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|
  * read again as numbers. A month name only starts a date when capitalised (`May 2025`, not `may`).
  */
 export function findFigures(text: string): Figure[] {
+  let figures = figuresByText.get(text);
+  if (figures === undefined) {
+    figures = Object.freeze(readFigures(text).map((figure) => Object.freeze(figure)));
+    figuresByText.set(text, figures);
+  }
+  // A new array each time (callers add to it or reverse it); the figures themselves are shared and frozen.
+  return [...figures];
+}
+
+// The same texts are read again and again (an evidence chunk by the validator for every answer that
+// cites it; every value of a what-if sweep replays a case's evidence): their figures are kept, least
+// recently used going first.
+const figuresByText = new LRUCache<string, readonly Figure[]>({ max: 4_096 });
+
+function readFigures(text: string): Figure[] {
   const figures: Figure[] = [];
   const withoutDates = text.replace(DATE, (match: string, ...rest: unknown[]) => {
     const canonical = readDate(match, rest);

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Chunk, DefinitionEntry } from '../types.ts';
 import { detectDefinitions } from './detect-definitions.ts';
 
@@ -66,14 +67,19 @@ function escapeForPattern(text: string): string {
  * entry of each term found, longest term first, each term's entries in index order.
  */
 export function findDefinedTerms(text: string, entries: readonly DefinitionEntry[]): DefinitionEntry[] {
-  return createDefinedTermFinder(entries)(text);
+  return [...createDefinedTermFinder(entries)(text)];
 }
+
+/** How many texts' findings a finder keeps (least recently used going first). */
+const FINDINGS_KEPT = 2_048;
 
 /**
  * `findDefinedTerms` over fixed `entries`, with each term's pattern compiled once: for the many
- * texts of one index (the question and the top candidates of every question).
+ * texts of one index (the question and the top candidates of every question). The findings of
+ * recent texts are kept (a candidate's text recurs across questions, and a what-if replays each
+ * question once per value); the array returned is shared: read it, never change it.
  */
-export function createDefinedTermFinder(entries: readonly DefinitionEntry[]): (text: string) => DefinitionEntry[] {
+export function createDefinedTermFinder(entries: readonly DefinitionEntry[]): (text: string) => readonly DefinitionEntry[] {
   const byKey = new Map<string, DefinitionEntry[]>();
   for (const entry of entries) {
     const group = byKey.get(entry.key);
@@ -92,7 +98,10 @@ export function createDefinedTermFinder(entries: readonly DefinitionEntry[]): (t
       // question's time (hundreds of terms), for the same matches.
       return { key, needle, pattern: new RegExp(`${body}(?:s|es)?`, 'giu') };
     });
+  const findings = new LRUCache<string, readonly DefinitionEntry[]>({ max: FINDINGS_KEPT });
   return (text) => {
+    const known = findings.get(text);
+    if (known !== undefined) return known;
     const claimed: { start: number; end: number }[] = [];
     const found: DefinitionEntry[] = [];
     const lower = text.toLowerCase();
@@ -106,6 +115,8 @@ export function createDefinedTermFinder(entries: readonly DefinitionEntry[]): (t
       }
       if (matched) found.push(...(byKey.get(key) ?? []));
     }
+    Object.freeze(found);
+    findings.set(text, found);
     return found;
   };
 }

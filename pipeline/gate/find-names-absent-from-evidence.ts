@@ -2,11 +2,12 @@ import type { TermStatistics } from '../rerank/term-statistics.ts';
 import { namingLimit } from '../rerank/read-rerank-question.ts';
 import { wordStems } from '../rerank/term-statistics.ts';
 import { editDistance } from '../question/edit-distance.ts';
+import { rememberReadings } from '../question/remember-readings.ts';
 
 /** A name the question writes (`Market Profile`, `RFR Austria`, `Ono`), with the stems of its words. */
 export interface QuestionName {
   text: string;
-  stems: string[];
+  stems: readonly string[];
 }
 
 /** Spellings the question stage already reads (a source's abbreviations and anchors): a name made of them is checked there, not here. */
@@ -39,7 +40,16 @@ const CAPITALISED = /^\p{Lu}[\p{L}\p{N}&]*(?:-[\p{L}\p{N}]+)*$/u;
  * spelled-out form). A question mostly in capitals (Title Case or shouting) names nothing this
  * way: its capitals say nothing.
  */
-export function findQuestionNames(question: string, known: KnownSpellings = {}): QuestionName[] {
+export function findQuestionNames(question: string, known: KnownSpellings = {}): readonly QuestionName[] {
+  return rememberedQuestionNames(question, known.expansions, known.anchors);
+}
+
+// A question is read again whenever it is asked again (a what-if replays each case once per value).
+const rememberedQuestionNames = rememberReadings((question: string, expansions: KnownSpellings['expansions'], anchors: KnownSpellings['anchors']) =>
+  readQuestionNames(question, { ...(expansions !== undefined ? { expansions } : {}), ...(anchors !== undefined ? { anchors } : {}) }),
+);
+
+function readQuestionNames(question: string, known: KnownSpellings): QuestionName[] {
   const text = blankKnownSpellings(question.replace(/['’]s\b/gu, ''), known);
   const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}&-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu)];
   const letters = text.match(/\p{L}/gu) ?? [];
@@ -223,7 +233,7 @@ function namesSomethingUnwritten(word: string, vocabulary: ReadonlySet<string>, 
 }
 
 /** The stems of a name with every acronym the documents define replaced by its words; empty when it holds none. */
-function spellOutAcronyms(name: string, acronyms: ReadonlyMap<string, readonly string[]>): string[] {
+function spellOutAcronyms(name: string, acronyms: ReadonlyMap<string, readonly string[]>): readonly string[] {
   if (acronyms.size === 0) return [];
   let replaced = false;
   const words = (name.match(/[\p{L}\p{N}&]+/gu) ?? []).flatMap((word) => {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { measureRerankFeatures, RERANK_FEATURES } from '../rerank/measure-rerank-features.ts';
 import type { RerankQuestion } from '../rerank/read-rerank-question.ts';
 import type { RankedCandidate } from '../rerank/rerank-candidates.ts';
@@ -72,6 +73,48 @@ const at = (name: (typeof RERANK_FEATURES)[number]) => RERANK_FEATURES.indexOf(n
  * and whether the rule gate refuses.
  */
 export function measureGateFeatures(input: MeasureGateInput): number[] {
+  // Every input the features read, objects by identity (a chunk object is one chunk's text, the
+  // statistics one chunk table's counts, the reading one question's): the same pool gated again
+  // (a what-if replays each case once per value) gets the vector measured the first time.
+  const key = [
+    input.question,
+    objectId(input.reading),
+    objectId(input.statistics),
+    input.relevanceThreshold,
+    input.rulesRefuse,
+    input.coverage.terms,
+    input.coverage.missing,
+    input.names.total,
+    input.names.missing.map((name) => name.documentsHolding).join(' '),
+    Math.max(0, ...input.ranked.map((candidate) => candidate.rerankScore ?? 0)),
+    ...input.evidence.map((candidate) =>
+      [objectId(candidate.chunk), candidate.rerankScore, candidate.similarity, candidate.keywordScore, candidate.vectorRank, candidate.keywordRank, candidate.linkedDefinition !== undefined || candidate.linkedEdition !== undefined].join(' '),
+    ),
+  ].join('\u0000');
+  let vector = vectorsByInput.get(key);
+  if (vector === undefined) {
+    vector = Object.freeze(measureFeatures(input));
+    vectorsByInput.set(key, vector);
+  }
+  return [...vector];
+}
+
+const vectorsByInput = new LRUCache<string, readonly number[]>({ max: 4_096 });
+const objectIds = new WeakMap<object, number>();
+let objectCount = 0;
+
+/** A number for an object, the same for as long as it lives. */
+function objectId(value: object): number {
+  let id = objectIds.get(value);
+  if (id === undefined) {
+    objectCount += 1;
+    id = objectCount;
+    objectIds.set(value, id);
+  }
+  return id;
+}
+
+function measureFeatures(input: MeasureGateInput): number[] {
   const { reading, evidence, statistics } = input;
   const best = Math.max(0, ...input.ranked.map((candidate) => candidate.rerankScore ?? 0));
   const relevant = evidence.filter((candidate) => (candidate.rerankScore ?? 0) >= input.relevanceThreshold).length;

@@ -14,7 +14,7 @@ const byKind = (kind: AnchorConfig['kind']) => ANCHORS.filter((anchor) => anchor
 // The 30 questions of the original evaluation, from the shared corpus (none when it is missing: the tests that read them skip).
 const questions = (testCorpus.available ? JSON.parse(readFileSync(testCorpus.path('reference', 'original-eval-questions.json'), 'utf8')) : []) as { id: number; question: string }[];
 
-function brief(terms: QuestionTerm[]): string[] {
+function brief(terms: readonly QuestionTerm[]): string[] {
   return terms.map((term) => `${term.kind}:${term.text}`);
 }
 

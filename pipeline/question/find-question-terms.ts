@@ -5,6 +5,7 @@ import type { CalendarDate } from './find-calendar-dates.ts';
 import { findMoneyAmounts, formatAmount } from './find-money-amounts.ts';
 import type { Currency } from './find-money-amounts.ts';
 import { findPercentages } from './find-percentages.ts';
+import { rememberReadings } from './remember-readings.ts';
 
 /** What a question term names. */
 export type QuestionTermKind = 'year' | 'date' | 'exchange' | 'product' | 'party' | 'figure';
@@ -51,7 +52,14 @@ const CURRENCY_SIGNS: Record<Currency, string> = { USD: '$', EUR: 'â‚¬', GBP: 'Â
  * terms. Where matches overlap the longest wins (`CME Term SOFR` is one product; the year inside
  * a date is not a second term).
  */
-export function findQuestionTerms(question: string, anchors: readonly AnchorConfig[] = []): QuestionTerm[] {
+export function findQuestionTerms(question: string, anchors: readonly AnchorConfig[] = []): readonly QuestionTerm[] {
+  return rememberedQuestionTerms(question, anchors);
+}
+
+// A question is read again whenever it is asked again (a what-if replays each case once per value).
+const rememberedQuestionTerms = rememberReadings((question: string, anchors: readonly AnchorConfig[]) => readQuestionTerms(question, anchors));
+
+function readQuestionTerms(question: string, anchors: readonly AnchorConfig[]): QuestionTerm[] {
   const text = question.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").replace(/[\u2010\u2011\u2012\u2013]/g, '-');
   const candidates: Candidate[] = [
     ...findDateCandidates(text),

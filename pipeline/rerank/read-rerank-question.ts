@@ -2,6 +2,7 @@ import { normalizeForMatching, stem } from '../providers/offline-reranker.ts';
 import { QUESTION_STOP_WORDS } from './question-stop-words.ts';
 import type { TermStatistics } from './term-statistics.ts';
 import { wordStems } from './term-statistics.ts';
+import { rememberReadings } from '../question/remember-readings.ts';
 
 /** What the question asks for, as far as a value type tells: the learned reranker's type-match features read it. */
 export type AskedType = 'amount' | 'date' | 'duration' | 'percentage' | 'definition' | 'party' | 'none';
@@ -53,6 +54,15 @@ export function namingLimit(documentCount: number): number {
  * asks about (`fee`, `royalty`, `date`, `period`); everything else is `none`.
  */
 export function readRerankQuestion(question: string, statistics: TermStatistics, expansions: readonly { pattern: string; expansion: string }[] = []): RerankQuestion {
+  return rememberedReadings(question, statistics, expansions);
+}
+
+// A question is read again whenever it is asked again (a what-if replays each case once per value).
+const rememberedReadings = rememberReadings((question: string, statistics: TermStatistics, expansions: readonly { pattern: string; expansion: string }[]) =>
+  readQuestion(question, statistics, expansions),
+);
+
+function readQuestion(question: string, statistics: TermStatistics, expansions: readonly { pattern: string; expansion: string }[]): RerankQuestion {
   // An abbreviation the expansion rules spell out (`RT` → `real time`) is read with its expansion beside it.
   const expanded = expansions
     .filter((rule) => new RegExp(`(?<![\\p{L}\\p{N}])${rule.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(question))

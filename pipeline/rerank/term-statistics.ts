@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { normalizeForMatching, stem } from '../providers/offline-reranker.ts';
 
 /** How often each word stem occurs across a source's chunks: the weights of question terms. */
@@ -23,12 +24,24 @@ export interface TermStatistics {
 /** How many chunks of a document, in index order, make its opening. */
 const OPENING_CHUNKS = 3;
 
-/** The word stems of a text, in order: lowercased, NFKC, thousands separators dropped, light suffix stemming. */
-export function wordStems(text: string): string[] {
+// The same texts are read again and again (a chunk's text by the reranker's features, the gate's
+// features and its name check, for every question that retrieves it; every value of a what-if
+// sweep replays a case's pool): their stems are kept, least recently used going first.
+const stemsByText = new LRUCache<string, readonly string[]>({ max: 8_192 });
+
+/**
+ * The word stems of a text, in order: lowercased, NFKC, thousands separators dropped, light suffix
+ * stemming. The array is shared by every caller asking about the same text: read it, never change it.
+ */
+export function wordStems(text: string): readonly string[] {
+  const known = stemsByText.get(text);
+  if (known !== undefined) return known;
   const stems: string[] = [];
   for (const word of normalizeForMatching(text).match(/[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu) ?? []) {
     stems.push(stem(word.includes(',') ? word.replace(/,(?=\p{N}{3})/gu, '') : word));
   }
+  Object.freeze(stems);
+  stemsByText.set(text, stems);
   return stems;
 }
 

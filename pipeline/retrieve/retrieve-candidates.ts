@@ -234,10 +234,10 @@ function documentNameMatch(doc: string, question: string, hints: readonly string
   return undefined;
 }
 
-const definedTermFinders = new WeakMap<readonly DefinitionEntry[], (text: string) => DefinitionEntry[]>();
+const definedTermFinders = new WeakMap<readonly DefinitionEntry[], (text: string) => readonly DefinitionEntry[]>();
 
 /** The index's defined-term finder, its patterns compiled once per opened index. */
-function definedTermFinder(index: RetrievalIndex): (text: string) => DefinitionEntry[] {
+function definedTermFinder(index: RetrievalIndex): (text: string) => readonly DefinitionEntry[] {
   let finder = definedTermFinders.get(index.definitions);
   if (finder === undefined) {
     finder = createDefinedTermFinder(index.definitions);
