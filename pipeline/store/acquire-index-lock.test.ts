@@ -96,6 +96,19 @@ describe('acquireIndexLock', () => {
     await lock.release();
   });
 
+  it('leaves no empty lock behind an ingest killed while writing it: the content written apart and not yet linked is no lock, and the next acquire removes it', async () => {
+    const pid = await deadPid();
+    await mkdir(path.dirname(lockFile), { recursive: true });
+    const pending = `${lockFile}.${pid}.killed-token.pending`;
+    await writeFile(pending, JSON.stringify({ schemaVersion: 1, pid, hostname: hostname(), startedAt: '2026-11-26T14:00:00.000Z', token: 'killed-token' }));
+    const lock = await acquireIndexLock(indexDir, 'cme', { wait: false });
+    expect(lock.note).toBeUndefined();
+    expect(existsSync(pending)).toBe(false);
+    expect(IndexLockFile.parse(JSON.parse(await readFile(lockFile, 'utf8'))).pid).toBe(process.pid);
+    await lock.release();
+    expect(existsSync(lockFile)).toBe(false);
+  });
+
   it('does not take over a lock held on another host', async () => {
     await mkdir(path.dirname(lockFile), { recursive: true });
     const remote: IndexLockFile = { schemaVersion: 1, pid: await deadPid(), hostname: `not-${hostname()}`, startedAt: '2026-11-21T23:00:00.000Z', token: 'remote' };

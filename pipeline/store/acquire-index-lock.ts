@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,8 +47,8 @@ export interface IndexLock {
 const UNREADABLE_LOCK_GRACE_MS = 10_000;
 
 /**
- * Takes the exclusive ingest lock of `source`'s index: a lock file created with `open(…, 'wx')`
- * holding the pid, host and start time. When another live process holds it, fails at once with
+ * Takes the exclusive ingest lock of `source`'s index: a lock file holding the pid, host and start
+ * time, created whole (`tryCreate`: written apart, then hard-linked into place). When another live process holds it, fails at once with
  * `index_locked` (naming the holder's pid and the lock file) or, with `wait`, polls until it is
  * released or `timeoutMs` passes. A lock whose process is no longer running on this host is stale:
  * it is taken over, and the returned `note` says so. For an index on object storage the lock file is
@@ -68,12 +68,15 @@ export async function acquireIndexLock(indexDir: string | IndexStore, source: st
 
   for (;;) {
     const content: IndexLockFile = { schemaVersion: 1, pid: process.pid, hostname: hostname(), startedAt: now().toISOString(), token: randomUUID() };
-    if (await tryCreate(file, content)) return heldLock(file, content, note);
+    if (await tryCreate(file, content)) {
+      await removeAbandonedPending(file);
+      return heldLock(file, content, note);
+    }
 
     const holder = await readHolder(file);
     if (holder === 'gone') continue;
     if (holder === 'unreadable') {
-      // Being written right now, or left half-written by a crash: only the second is stale.
+      // A damaged lock file (locks are created whole, see `tryCreate`): stale once it is older than the grace period.
       if (await isOlderThan(file, UNREADABLE_LOCK_GRACE_MS)) {
         if (await removeStaleLock(file, undefined)) note = `took over an unreadable lock file ${file} left by a crashed ingest`;
         else await sleep(Math.min(pollIntervalMs, 50));
@@ -94,21 +97,45 @@ export async function acquireIndexLock(indexDir: string | IndexStore, source: st
   }
 }
 
+/**
+ * Creates the lock file with its content in one step: the content is written and flushed to a file
+ * of its own, which is then hard-linked to the lock's name (`link` fails when the name exists). So
+ * no other process ever reads the lock file empty or half-written, and an ingest killed at any
+ * point leaves either no lock or a whole one, whose pid tells it is stale.
+ */
 async function tryCreate(file: string, content: IndexLockFile): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(file, 'wx');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
+  const written = `${file}.${content.pid}.${content.token}${PENDING_SUFFIX}`;
+  const handle = await open(written, 'wx');
   try {
     await handle.writeFile(`${JSON.stringify(content)}\n`, 'utf8');
     await handle.sync();
   } finally {
     await handle.close();
   }
-  return true;
+  try {
+    await link(written, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await unlink(written).catch(() => undefined);
+  }
+}
+
+/** The end of a lock's content file before it is linked to the lock's name. */
+const PENDING_SUFFIX = '.pending';
+
+/** Removes the content files that ingests killed before linking them left beside the lock (their pid no longer running). */
+async function removeAbandonedPending(file: string): Promise<void> {
+  const prefix = `${path.basename(file)}.`;
+  for (const name of await readdir(path.dirname(file)).catch(() => [] as string[])) {
+    if (!name.startsWith(prefix) || !name.endsWith(PENDING_SUFFIX)) continue;
+    const pid = Number(name.slice(prefix.length).split('.')[0]);
+    if (Number.isInteger(pid) && pid > 0 && !isRunning({ schemaVersion: 1, pid, hostname: hostname(), startedAt: '', token: '-' })) {
+      await unlink(path.join(path.dirname(file), name)).catch(() => undefined);
+    }
+  }
 }
 
 function heldLock(file: string, content: IndexLockFile, note: string | undefined): IndexLock {
