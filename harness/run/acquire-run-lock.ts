@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { link, open, readFile, rename, unlink } from 'node:fs/promises';
+import { readFile, rename, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { ClausegateError } from '../../pipeline/errors.ts';
+import { createFileWhole } from '../../pipeline/store/create-file-whole.ts';
 import { writeFileDurably } from '../../pipeline/store/write-file-durably.ts';
 
 /** The lock file of a run folder (`reports/<run-id>/run.lock`): which process is answering its cases. */
@@ -80,28 +81,11 @@ export async function acquireRunLock(directory: string, options: AcquireRunLockO
 }
 
 /**
- * Creates the lock file whole or not at all: the content is written and synced to a private file,
- * then hard-linked to the lock's name (`link` fails when the name exists), so no other process can
- * ever read a lock file half written by a live run and mistake it for a crashed one's.
+ * Creates the lock file whole or not at all (`createFileWhole`), so no other process can ever read
+ * a lock file half written by a live run and mistake it for a crashed one's.
  */
-async function tryCreate(file: string, content: RunLockFile): Promise<boolean> {
-  const draft = `${file}.${process.pid}.${content.token}.new`;
-  const handle = await open(draft, 'wx');
-  try {
-    await handle.writeFile(`${JSON.stringify(content)}\n`, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await link(draft, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    await unlink(draft).catch(() => undefined);
-  }
+function tryCreate(file: string, content: RunLockFile): Promise<boolean> {
+  return createFileWhole(file, `${JSON.stringify(content)}\n`, `${file}.${process.pid}.${content.token}.new`);
 }
 
 async function readHolder(file: string): Promise<RunLockFile | 'gone' | 'unreadable'> {

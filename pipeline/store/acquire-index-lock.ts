@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { ClausegateError } from '../errors.ts';
+import { createFileWhole } from './create-file-whole.ts';
 import { resolveIndexLayout } from './index-layout.ts';
 import type { IndexStore } from './index-store.ts';
 
@@ -97,30 +98,9 @@ export async function acquireIndexLock(indexDir: string | IndexStore, source: st
   }
 }
 
-/**
- * Creates the lock file with its content in one step: the content is written and flushed to a file
- * of its own, which is then hard-linked to the lock's name (`link` fails when the name exists). So
- * no other process ever reads the lock file empty or half-written, and an ingest killed at any
- * point leaves either no lock or a whole one, whose pid tells it is stale.
- */
-async function tryCreate(file: string, content: IndexLockFile): Promise<boolean> {
-  const written = `${file}.${content.pid}.${content.token}${PENDING_SUFFIX}`;
-  const handle = await open(written, 'wx');
-  try {
-    await handle.writeFile(`${JSON.stringify(content)}\n`, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await link(written, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    await unlink(written).catch(() => undefined);
-  }
+/** Creates the lock file whole (`createFileWhole`): an ingest killed at any point leaves no lock or a whole one, whose pid tells it is stale. */
+function tryCreate(file: string, content: IndexLockFile): Promise<boolean> {
+  return createFileWhole(file, `${JSON.stringify(content)}\n`, `${file}.${content.pid}.${content.token}${PENDING_SUFFIX}`);
 }
 
 /** The end of a lock's content file before it is linked to the lock's name. */

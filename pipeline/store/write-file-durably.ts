@@ -2,10 +2,11 @@ import { open } from 'node:fs/promises';
 
 /**
  * Writes `content` to `file` and flushes it to the disk before returning, so that a rename done
- * afterwards never publishes a file whose bytes are still only in the page cache.
+ * afterwards never publishes a file whose bytes are still only in the page cache. `flag` `wx`
+ * fails when the file exists.
  */
-export async function writeFileDurably(file: string, content: string | Uint8Array): Promise<void> {
-  const handle = await open(file, 'w');
+export async function writeFileDurably(file: string, content: string | Uint8Array, flag: 'w' | 'wx' = 'w'): Promise<void> {
+  const handle = await open(file, flag);
   try {
     await handle.writeFile(content, 'utf8');
     await handle.sync();
