@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ClausegateError } from '../errors.ts';
-import { FoldFigures, predictRelevance, readWeightsFile } from '../rerank/rerank-weights.ts';
+import { checkFeatureArrays, checkFittedFeatures, FoldFigures, predictRelevance, readWeightsFile } from '../rerank/rerank-weights.ts';
 import { GATE_FEATURES } from './measure-gate-features.ts';
 
 /** The gate weights file shipped with the pipeline, written by `harness tune --model gate`. */
@@ -39,12 +38,7 @@ export const GateWeights = z
       .strict(),
   })
   .strict()
-  .superRefine((value, context) => {
-    const count = value.features.length;
-    for (const field of ['mean', 'scale', 'weights'] as const) {
-      if (value[field].length !== count) context.addIssue({ code: 'custom', path: [field], message: `has ${value[field].length} values for ${count} features` });
-    }
-  });
+  .superRefine(checkFeatureArrays);
 export type GateWeights = z.infer<typeof GateWeights>;
 
 /**
@@ -55,12 +49,7 @@ export type GateWeights = z.infer<typeof GateWeights>;
 export function loadGateWeights(file: string = DEFAULT_GATE_WEIGHTS_FILE): GateWeights {
   const fix = 'run `npx harness tune --model gate` to fit and write it (or point gate.weightsFile at a good file)';
   const data = readWeightsFile(file, GateWeights, 'gate', fix);
-  if (data.features.join(',') !== GATE_FEATURES.join(',')) {
-    throw new ClausegateError('weights_invalid', `the gate weights file ${file} was fitted on other features (${data.features.length}) than this pipeline measures (${GATE_FEATURES.length})`, {
-      hint: fix,
-      location: { file, field: 'features' },
-    });
-  }
+  checkFittedFeatures(file, 'gate', fix, [[data.features, GATE_FEATURES]]);
   return data;
 }
 

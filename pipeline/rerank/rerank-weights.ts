@@ -58,12 +58,7 @@ export const RerankWeights = z
       .strict(),
   })
   .strict()
-  .superRefine((value, context) => {
-    const count = value.features.length;
-    for (const field of ['mean', 'scale', 'weights'] as const) {
-      if (value[field].length !== count) context.addIssue({ code: 'custom', path: [field], message: `has ${value[field].length} values for ${count} features` });
-    }
-  });
+  .superRefine(checkFeatureArrays);
 export type RerankWeights = z.infer<typeof RerankWeights>;
 
 /**
@@ -74,14 +69,32 @@ export type RerankWeights = z.infer<typeof RerankWeights>;
 export function loadRerankWeights(file: string = DEFAULT_RERANK_WEIGHTS_FILE): RerankWeights {
   const fix = 'run `npx harness tune` to fit and write it (or point rerank.weightsFile at a good file)';
   const data = readWeightsFile(file, RerankWeights, 'reranker', fix);
-  const expected = RERANK_FEATURES.join(',');
-  if (data.features.join(',') !== expected || data.answerability.features.join(',') !== ANSWERABILITY_FEATURES.join(',')) {
-    throw new ClausegateError('weights_invalid', `the reranker weights file ${file} was fitted on other features (${data.features.length}) than this pipeline measures (${RERANK_FEATURES.length})`, {
-      hint: fix,
-      location: { file, field: 'features' },
-    });
-  }
+  checkFittedFeatures(file, 'reranker', fix, [
+    [data.features, RERANK_FEATURES],
+    [data.answerability.features, ANSWERABILITY_FEATURES],
+  ]);
   return data;
+}
+
+/** A linear model's `mean`, `scale` and `weights` give one value per feature (a zod `superRefine`). */
+export function checkFeatureArrays(value: { features: readonly string[]; mean: readonly number[]; scale: readonly number[]; weights: readonly number[] }, context: z.RefinementCtx): void {
+  const count = value.features.length;
+  for (const field of ['mean', 'scale', 'weights'] as const) {
+    if (value[field].length !== count) context.addIssue({ code: 'custom', path: [field], message: `has ${value[field].length} values for ${count} features` });
+  }
+}
+
+/**
+ * Throws `weights_invalid` naming the file and `fix` unless each fitted feature list equals the one
+ * this pipeline measures (`[fitted, measured]` pairs; the first pair's counts are named).
+ */
+export function checkFittedFeatures(file: string, what: string, fix: string, lists: readonly (readonly [readonly string[], readonly string[]])[]): void {
+  if (lists.every(([fitted, measured]) => fitted.join(',') === measured.join(','))) return;
+  const [fitted, measured] = lists[0]!;
+  throw new ClausegateError('weights_invalid', `the ${what} weights file ${file} was fitted on other features (${fitted.length}) than this pipeline measures (${measured.length})`, {
+    hint: fix,
+    location: { file, field: 'features' },
+  });
 }
 
 /**
