@@ -100,50 +100,41 @@ export function createS3IndexStore(root: string, settings: S3Settings): IndexSto
     return keys;
   };
 
+  /** The object's body (null when it has none), or undefined when there is no such object. */
+  const getObject = async (location: string) => {
+    const { key } = parseLocation(location);
+    const { client, sdk } = await connect();
+    try {
+      return (await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }))).Body ?? null;
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw failed('read', location, error);
+    }
+  };
+  const putObject = async (location: string, body: string | Uint8Array, contentType: string): Promise<void> => {
+    const { key } = parseLocation(location);
+    const { client, sdk } = await connect();
+    try {
+      await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    } catch (error) {
+      throw failed('write', location, error);
+    }
+  };
+
   return {
     root: normalisedRoot,
     renamesFolders: false,
     join: (base, ...names) => [base.replace(/\/+$/, ''), ...names].join('/'),
     async readText(location) {
-      const { key } = parseLocation(location);
-      const { client, sdk } = await connect();
-      try {
-        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
-        return (await object.Body?.transformToString('utf8')) ?? '';
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw failed('read', location, error);
-      }
+      const body = await getObject(location);
+      return body === undefined ? undefined : ((await body?.transformToString('utf8')) ?? '');
     },
-    async writeText(location, content) {
-      const { key } = parseLocation(location);
-      const { client, sdk } = await connect();
-      try {
-        await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: content, ContentType: 'application/json; charset=utf-8' }));
-      } catch (error) {
-        throw failed('write', location, error);
-      }
-    },
+    writeText: (location, content) => putObject(location, content, 'application/json; charset=utf-8'),
     async readBytes(location) {
-      const { key } = parseLocation(location);
-      const { client, sdk } = await connect();
-      try {
-        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
-        return (await object.Body?.transformToByteArray()) ?? new Uint8Array();
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw failed('read', location, error);
-      }
+      const body = await getObject(location);
+      return body === undefined ? undefined : ((await body?.transformToByteArray()) ?? new Uint8Array());
     },
-    async writeBytes(location, content) {
-      const { key } = parseLocation(location);
-      const { client, sdk } = await connect();
-      try {
-        await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: content, ContentType: 'application/octet-stream' }));
-      } catch (error) {
-        throw failed('write', location, error);
-      }
-    },
+    writeBytes: (location, content) => putObject(location, content, 'application/octet-stream'),
     async list(location) {
       const prefix = `${parseLocation(location).key}/`;
       try {
