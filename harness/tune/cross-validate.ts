@@ -107,16 +107,24 @@ export function fitTunedModel(groups: readonly TuningGroup[], options: FitOption
 
 /** The cut that puts the most scores on their label's side (score ≥ cut for 1); the middle one among ties. */
 export function chooseThreshold(scores: readonly number[], labels: readonly number[]): number {
+  return chooseBestCut(scores, (cut) => scores.filter((score, position) => (score >= cut) === (labels[position] === 1)).length);
+}
+
+/**
+ * The cut between two neighbouring distinct scores (or below or above them all) that `measure`
+ * rates highest; the middle one among ties (within 1e-12). 0.5 when there are no scores to cut.
+ */
+export function chooseBestCut(scores: readonly number[], measure: (cut: number) => number): number {
   const cuts = [...new Set(scores)].sort((a, b) => a - b);
-  let bestCorrect = -1;
+  let bestScore = -Infinity;
   let best: number[] = [];
   for (let index = 0; index <= cuts.length; index += 1) {
     const cut = ((cuts[index - 1] ?? 0) + (cuts[index] ?? 1)) / 2;
-    const correct = scores.filter((score, position) => (score >= cut) === (labels[position] === 1)).length;
-    if (correct > bestCorrect) {
-      bestCorrect = correct;
+    const score = measure(cut);
+    if (score > bestScore + 1e-12) {
+      bestScore = score;
       best = [cut];
-    } else if (correct === bestCorrect) {
+    } else if (Math.abs(score - bestScore) <= 1e-12) {
       best.push(cut);
     }
   }

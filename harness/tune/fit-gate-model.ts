@@ -2,7 +2,7 @@ import { answerQuestion } from '../../pipeline/answer-question.ts';
 import type { AnswerPipeline } from '../../pipeline/answer-question.ts';
 import { GATE_FEATURES } from '../../pipeline/gate/index.ts';
 import type { SuiteCase } from '../run/prepare-cases.ts';
-import { foldOf } from './cross-validate.ts';
+import { chooseBestCut, foldOf } from './cross-validate.ts';
 import { fitLogisticRegression, predictProbability } from './fit-logistic-regression.ts';
 import type { FitOptions, LogisticModel } from './fit-logistic-regression.ts';
 
@@ -114,28 +114,7 @@ function measureDecisions(decisions: readonly { label: number; answers: boolean 
 
 /** The cut (score ≥ cut answers) with the highest balanced accuracy; the middle one among ties. */
 export function chooseBalancedThreshold(scores: readonly number[], labels: readonly number[]): number {
-  const positives = labels.filter((label) => label === 1).length;
-  const negatives = labels.length - positives;
-  const cuts = [...new Set(scores)].sort((a, b) => a - b);
-  let bestScore = -1;
-  let best: number[] = [];
-  for (let index = 0; index <= cuts.length; index += 1) {
-    const cut = ((cuts[index - 1] ?? 0) + (cuts[index] ?? 1)) / 2;
-    let answered = 0;
-    let refused = 0;
-    scores.forEach((score, position) => {
-      if (labels[position] === 1 && score >= cut) answered += 1;
-      if (labels[position] !== 1 && score < cut) refused += 1;
-    });
-    const balanced = (positives === 0 ? 1 : answered / positives) / 2 + (negatives === 0 ? 1 : refused / negatives) / 2;
-    if (balanced > bestScore + 1e-12) {
-      bestScore = balanced;
-      best = [cut];
-    } else if (Math.abs(balanced - bestScore) <= 1e-12) {
-      best.push(cut);
-    }
-  }
-  return best[Math.floor(best.length / 2)] ?? 0.5;
+  return chooseBestCut(scores, (cut) => measureDecisions(scores.map((score, position) => ({ label: labels[position]!, answers: score >= cut }))));
 }
 
 /** Measures a gate model on rows (see `GateFigures`). */
