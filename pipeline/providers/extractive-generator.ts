@@ -246,7 +246,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const candidates = asksValue && answering.length > 0 ? answering : eligible;
   // A unit naming another label of the kind the question names (`Category A1` when `Category C` is
   // asked) answers about something else, when some unit names the label asked.
-  const pool = labelled(candidates);
+  const pool = fitting(candidates);
   // Best first; on equal rank, the unit whose own words the question names most wholly (`E-Mini |
   // CBOT | Device` before `Display Device | Real Time | Device` for an E-mini CBOT display device),
   // then evidence order.
@@ -278,7 +278,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
       : [best, ...pool.slice(1).filter((unit) => unit.rank >= EXPLANATION_FOLLOWER_SHARE * best.rank && !statesUnaskedValue(unit))];
   // A question asking two things (`how often…, and how much notice…`) gets an answer to each: a
   // part the units above leave unanswered brings the unit answering it best, right after the best.
-  const partAnswers = findPartAnswers(partsOf(request.question, options), leaders, labelled(eligible), measurePart);
+  const partAnswers = findPartAnswers(partsOf(request.question, options), leaders, fitting(eligible), measurePart);
   leaders.splice(1, 0, ...partAnswers);
   // A sentence that introduces a list (`…for any of the following uses:`) brings its items.
   const chosen: Unit[] = [];
@@ -341,7 +341,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
  * one asked; so are rows whose bands of counts hold none the question states (`26 up to 200` for
  * about 150 people), when some row's band holds one (`201 up to 2,000`).
  */
-function labelled<T extends { fit: QualifierFit; band: -1 | 0 | 1 }>(units: readonly T[]): T[] {
+function fitting<T extends { fit: QualifierFit; band: -1 | 0 | 1 }>(units: readonly T[]): T[] {
   const named = units.some((unit) => unit.fit.askedLabels > 0) ? units.filter((unit) => unit.fit.askedLabels > 0 || unit.fit.otherLabels === 0) : [...units];
   return named.some((unit) => unit.band === 1) ? named.filter((unit) => unit.band !== -1) : named;
 }

@@ -112,7 +112,7 @@ async function removeAbandonedPending(file: string): Promise<void> {
   for (const name of await readdir(path.dirname(file)).catch(() => [] as string[])) {
     if (!name.startsWith(prefix) || !name.endsWith(PENDING_SUFFIX)) continue;
     const pid = Number(name.slice(prefix.length).split('.')[0]);
-    if (Number.isInteger(pid) && pid > 0 && !isRunning({ schemaVersion: 1, pid, hostname: hostname(), startedAt: '', token: '-' })) {
+    if (Number.isInteger(pid) && pid > 0 && !isRunning({ pid, hostname: hostname() })) {
       await unlink(path.join(path.dirname(file), name)).catch(() => undefined);
     }
   }
@@ -150,7 +150,7 @@ async function readHolder(file: string): Promise<IndexLockFile | 'gone' | 'unrea
 }
 
 /** True unless the holder is on this host and its pid is certainly gone. */
-function isRunning(holder: IndexLockFile): boolean {
+function isRunning(holder: Pick<IndexLockFile, 'pid' | 'hostname'>): boolean {
   if (holder.hostname !== hostname()) return true;
   try {
     process.kill(holder.pid, 0);
