@@ -5,7 +5,7 @@ import type { TermStatistics } from '../rerank/term-statistics.ts';
 import { wordStems } from '../rerank/term-statistics.ts';
 import { decideAnswerability, type Answerability } from './decide-answerability.ts';
 import type { GateWeights } from './gate-weights.ts';
-import { readStatedKind } from './find-stated-values.ts';
+import { readStatedKind } from './read-stated-kind.ts';
 import { measureGateFeatures } from './measure-gate-features.ts';
 
 /** Why the gate refused; stable codes recorded in traces and reports. */

@@ -6,7 +6,7 @@ import { toRerankCandidate } from '../rerank/rerank-candidates.ts';
 import type { TermStatistics } from '../rerank/term-statistics.ts';
 import { wordStems } from '../rerank/term-statistics.ts';
 import { splitIntoUnits } from '../providers/offline-reranker.ts';
-import { readStatedKind, statesValue } from './find-stated-values.ts';
+import { readStatedKind, statesValue } from './read-stated-kind.ts';
 
 /**
  * The names of the answer-or-refuse features, in the order of every gate feature vector. The gate

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readStatedKind, statesValue } from './find-stated-values.ts';
+import { readStatedKind, statesValue } from './read-stated-kind.ts';
 
 describe('readStatedKind', () => {
   it('reads the value a question asks for from how it asks, and none from who, when, which or yes-or-no questions', () => {
