@@ -127,7 +127,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
         coverage: {
           terms: questionTerms,
           check: (texts) => checkCoverage(questionTerms, texts),
-          absentNames: await findAbsentFromSource(asked, texts, [...config.retrieval.expansions.map((rule) => rule.pattern), ...texts.acronyms.keys()]),
+          absentNames: await findAbsentFromSource(asked, texts, config.retrieval.expansions.map((rule) => rule.pattern)),
           namesAbsentFrom: (evidence) => findNamesAbsentFromEvidence(names, evidence, texts.statistics, texts.vocabulary, texts.acronyms).map((name) => name.text),
           nameCount: names.length,
         },

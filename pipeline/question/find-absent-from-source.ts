@@ -9,7 +9,8 @@ import { findNamesAbsentFromSource, findPhrasesAbsentFromSource, findRequiredAct
  */
 export async function findAbsentFromSource(question: string, corpus: CorpusStatistics, abbreviations: readonly string[]): Promise<string[]> {
   const action = findRequiredActionAbsentFromSource(question, corpus.vocabulary);
-  const names = findNamesAbsentFromSource(question, corpus.vocabulary, abbreviations);
+  // An acronym the documents define or spell out (`EOD`: End of Day) is not absent.
+  const names = findNamesAbsentFromSource(question, corpus.vocabulary, abbreviations).filter((name) => !corpus.acronyms.has(name.toUpperCase()));
   const phrases = await findPhrasesAbsentFromSource(question, corpus.vocabulary, corpus.readPhrases);
   return [...names, ...phrases, ...(action === undefined ? [] : [action])];
 }
