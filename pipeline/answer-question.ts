@@ -25,6 +25,7 @@ import { readRerankQuestion } from './rerank/read-rerank-question.ts';
 import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
 import { readDocumentNames } from './retrieve/read-document-names.ts';
+import { createDocumentTerms } from './rerank/group-named-documents.ts';
 import { retrieveCandidates, type QueryForm, type RetrievalIndex, type RetrievalResult } from './retrieve/retrieve-candidates.ts';
 
 /** The parts a question is answered with; created once per process and reused across questions. */
@@ -99,6 +100,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     const rerankInput = {
       question: asked,
       candidates: retrieval.candidates,
+      namedDocuments: read.namedDocuments,
       reranker: options.rerank === false ? undefined : pipeline.reranker,
       settings: { ...config.rerank, enabled: config.rerank.enabled && options.rerank !== false, relevanceThreshold: config.gate.relevanceThreshold },
     };
@@ -170,14 +172,19 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       return finish(refuse(result, refusalText, 'empty_context_after_budget', 'no evidence was left after sanitising and the budget'));
     }
 
-    const evidence = selection.kept.map((item) => ({
-      anchor: item.anchor,
-      chunkId: item.chunk.chunkId,
-      doc: item.chunk.doc,
-      page: item.chunk.pageStart,
-      sectionHeading: item.chunk.sectionHeading,
-      text: item.text,
-    }));
+    const documentTerms = createDocumentTerms(read.namingTerms, pipeline.index.corpus.statistics, { opening: true });
+    const evidence = selection.kept.map((item) => {
+      const named = [...(documentTerms(item.chunk.doc) ?? [])];
+      return {
+        anchor: item.anchor,
+        chunkId: item.chunk.chunkId,
+        doc: item.chunk.doc,
+        page: item.chunk.pageStart,
+        sectionHeading: item.chunk.sectionHeading,
+        text: item.text,
+        ...(named.length > 0 ? { documentTerms: named } : {}),
+      };
+    });
     let prompt = build({ question: sanitised.text, evidence: selection.kept, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
     result.promptSha256 = prompt.sha256;
     result.tokens.prompt = prompt.tokenCount;
@@ -265,6 +272,9 @@ export interface ReadAndRetrieved {
   normalisedText: string;
   forms: QueryForm[];
   questionTerms: ReturnType<typeof findQuestionTerms>;
+  /** The documents the question names, one set per agreement (`readDocumentNames`), and the terms naming them (stems). */
+  namedDocuments: Set<string>[];
+  namingTerms: string[];
   retrieval: RetrievalResult;
 }
 
@@ -292,12 +302,13 @@ export async function readAndRetrieve(
   const forms: QueryForm[] = [];
   for (const form of expansion.forms) forms.push({ text: form.text, rule: form.rule, vector: await pipeline.embedder.embedQuery(form.text) });
   lap('embed');
+  const documentNames = readDocumentNames(asked, pipeline.index.corpus.statistics);
   const retrieval = await retrieveCandidates({
     index: pipeline.index,
     forms,
     question: asked,
     documentHints: config.sources[source]?.documentHints ?? [],
-    clauseSearch: readDocumentNames(asked, pipeline.index.corpus.statistics),
+    clauseSearch: documentNames,
     documents: options.documents,
     settings: {
       ...config.retrieval,
@@ -306,6 +317,6 @@ export async function readAndRetrieve(
     },
   });
   lap('retrieve');
-  return { sanitised, asked, spellingCorrections: spelling.corrections, normalisedText: normalised.text, forms, questionTerms, retrieval };
+  return { sanitised, asked, spellingCorrections: spelling.corrections, normalisedText: normalised.text, forms, questionTerms, namedDocuments: documentNames?.groups ?? [], namingTerms: documentNames?.naming ?? [], retrieval };
 }
 

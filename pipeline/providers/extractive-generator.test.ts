@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPrompt } from '../answer/build-prompt.ts';
 import { countTokens } from '../chunk/count-tokens.ts';
 import { createExtractiveGenerator } from './extractive-generator.ts';
+import { stem } from './stem.ts';
 import { describeGeneratorContract } from './generator.contract.ts';
 import type { GenerationEvidence, GenerationRequest } from './generator.ts';
 
@@ -385,5 +386,20 @@ describe('createExtractiveGenerator', () => {
       finishReason: 'stop',
       cached: false,
     });
+  });
+});
+
+describe('a question naming its agreement', () => {
+  const lines = ['This Hosting Agreement is entered into by Quill Orchard Inc. and Sable Ridge LLC.', 'Invoices will be paid within fifteen (15) days of receipt.'];
+  const question = "How quickly must Quill Orchard pay Sable Ridge's invoices under the hosting agreement?";
+
+  it('asks the rest of the question of the sentences of the named document, not its names', async () => {
+    const named = await answerFrom(question, lines, { documentTerms: ['quill', 'orchard', 'sable', 'ridge'].map(stem) });
+    expect(named?.[0]).toBe(lines[1]);
+  });
+
+  it('without the document terms, the sentence naming the parties wins on their names', async () => {
+    const unnamed = await answerFrom(question, lines);
+    expect(unnamed?.[0]).toBe(lines[0]);
   });
 });

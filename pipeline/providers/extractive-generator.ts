@@ -114,6 +114,12 @@ interface Unit {
   heading: string;
   /** Its evidence item's document. */
   doc: string;
+  /** The question's document-naming terms its document answers for (`GenerationEvidence.documentTerms`), if any. */
+  documentTerms?: ReadonlySet<string> | undefined;
+  /** Its relevance to the question without those terms (the clause asked of the document); `relevance` when there are none. */
+  clause: SegmentRelevance;
+  /** Whether that question (without the naming terms) has specific terms. */
+  clauseSpecific: boolean;
   anchors: string[];
   /** Evidence position and position inside it, for stable tie-breaking. */
   order: number;
@@ -208,11 +214,15 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         // A row is read under its table's caption, and a sub-item row (`Bundle – all exchanges`) under
         // the row it belongs to, as under a heading.
         const context = [evidence.sectionHeading, captionOfRow, findParentRow(profile, text, units[position - 2])].filter((line) => line !== undefined);
-        const relevance = measureSegment(profile, text, context.join('\n'), evidence.doc);
+        const documentTerms = evidence.documentTerms === undefined ? undefined : new Set(evidence.documentTerms);
+        const relevance = measureSegment(profile, text, context.join('\n'), evidence.doc, documentTerms);
         const readIn = [...context, evidence.doc.replace(/[-_.]+/g, ' ')].join('\n');
         // A deadline question (`by what date…`) is answered by a date set as one (`by December 1, 2025`).
         const deadlineBonus = profile.deadline === true && hasDeadlineDate(text) ? 0.3 : 0;
-        const unit: Unit = { text, context: readIn, heading: context.join('\n'), doc: evidence.doc, anchors: [evidence.anchor], order, relevance, rank: rankOf(profile, relevance) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
+        // What the unit says of the clause asked for: the question without the names that chose its document.
+        const clauseProfile = documentTerms === undefined ? undefined : withoutTerms(profile, documentTerms);
+        const clause = clauseProfile === undefined ? relevance : measureSegment(clauseProfile, text, context.join('\n'), evidence.doc);
+        const unit: Unit = { text, context: readIn, heading: context.join('\n'), doc: evidence.doc, documentTerms, anchors: [evidence.anchor], order, relevance, clause, clauseSpecific: (clauseProfile ?? profile).terms.some((term) => term.weight === 1), rank: rankOf(profile, relevance) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
         if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
         const dated = lastDatedLabel(units, position - 1);
@@ -233,10 +243,14 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   }
   // A sentence overlaps the question when it names a question term itself, or when it holds the
   // value asked for under a heading that names one (a `$0` row under `Event Contract Information`).
+  // Of a document the question names (a party, a title), the names say nothing of which sentence
+  // answers: the rest of the question is asked of the sentence (`unit.clause`), and a sentence
+  // naming only the parties (the opening paragraph, a signature block) is not an answer.
   const eligible = [...byText.values()].filter((unit) => {
     if (isBareHeading(unit.text)) return false;
-    const relevance = unit.relevance;
-    if (hasSpecificTerms ? relevance.ownSpecificMatches > 0 : relevance.ownMatches > 0) return true;
+    const relevance = unit.clause;
+    const specific = unit.documentTerms === undefined ? hasSpecificTerms : unit.clauseSpecific;
+    if (specific ? relevance.ownSpecificMatches > 0 : relevance.ownMatches > 0) return true;
     return relevance.askMet && relevance.headingSpecificMatches > 0;
   });
   if (eligible.length === 0) return refusal;
@@ -354,7 +368,7 @@ function partsOf(question: string, options: OfflineLexicalOptions): QuestionProf
 
 /** How a unit answers one part of the question: its relevance to the part alone, ranked as units are for the whole. */
 function measurePart(part: QuestionProfile, unit: Unit): PartMeasure {
-  const relevance = measureSegment(part, unit.text, unit.heading, unit.doc);
+  const relevance = measureSegment(part, unit.text, unit.heading, unit.doc, unit.documentTerms);
   return { relevance, rank: rankOf(part, relevance) + (part.deadline === true && hasDeadlineDate(unit.text) ? 0.3 : 0) };
 }
 
@@ -370,3 +384,8 @@ function rankOf(profile: QuestionProfile, relevance: SegmentRelevance): number {
   return relevance.coverage + askBonus + Math.min(0.3, 0.1 * relevance.phrasesMatched);
 }
 
+/** The profile without the terms whose every stem is in `stems` (the names that chose a document). */
+function withoutTerms(profile: QuestionProfile, stems: ReadonlySet<string>): QuestionProfile {
+  const terms = profile.terms.filter((term) => !term.stems.every((wordStem) => stems.has(wordStem)));
+  return terms.length === profile.terms.length ? profile : { ...profile, terms };
+}

@@ -6,6 +6,12 @@ export interface GenerationEvidence {
   page: number;
   sectionHeading: string;
   text: string;
+  /**
+   * The question's document-naming terms (stems of a party or title) this evidence's document
+   * answers for (`createDocumentTerms`): they chose the document, so every sentence of it holds them.
+   * Not part of the prompt; absent when the question names no document.
+   */
+  documentTerms?: readonly string[];
 }
 
 /** What a generator is asked: the exact frozen prompt bytes plus the structured parts they were built from. */

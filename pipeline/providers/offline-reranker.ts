@@ -1,5 +1,6 @@
 import { DEFINITION_LINE_PATTERN } from '../chunk/detect-definitions.ts';
 import { editDistance } from '../question/edit-distance.ts';
+import { createDocumentTerms } from '../rerank/group-named-documents.ts';
 import { QUESTION_STOP_WORDS } from '../rerank/question-stop-words.ts';
 import { readRerankQuestion } from '../rerank/read-rerank-question.ts';
 import { buildTermStatistics, type TermStatistics } from '../rerank/term-statistics.ts';
@@ -95,22 +96,13 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
 
 /**
  * The question's document-naming terms (`ReadTerm.namesDocument`: specific terms few of the
- * source's documents hold, learned from its text) that each document holds: without term
- * statistics (no `prepare`), none.
+ * source's documents hold, learned from its text) that each document answers for
+ * (`createDocumentTerms`): without term statistics (no `prepare`), none.
  */
 function documentTermsOf(question: string, statistics: TermStatistics | undefined, options: OfflineLexicalOptions): (doc: string) => ReadonlySet<string> | undefined {
   if (statistics === undefined) return () => undefined;
   const naming = readRerankQuestion(question, statistics, options.expansions ?? []).terms.filter((term) => term.namesDocument).map((term) => term.stem);
-  if (naming.length === 0) return () => undefined;
-  const byDocument = new Map<string, ReadonlySet<string>>();
-  return (doc) => {
-    let held = byDocument.get(doc);
-    if (held === undefined) {
-      held = new Set(naming.filter((wordStem) => statistics.documentHolds(doc, wordStem)));
-      byDocument.set(doc, held);
-    }
-    return held;
-  };
+  return createDocumentTerms(naming, statistics);
 }
 
 /** Options of the offline lexical scorers (the reranker and the extractive generator). */
@@ -1021,8 +1013,8 @@ function totalWeight(profile: QuestionProfile): number {
  * the segment holds one), the terms the segment names itself, whether it holds what the question
  * asks for, and the question phrases it contains verbatim.
  */
-export function measureSegment(profile: QuestionProfile, text: string, heading: string, doc?: string): SegmentRelevance {
-  return measureSegmentStreams(profile, text, tokenStream(text), contextStream(profile, heading, doc));
+export function measureSegment(profile: QuestionProfile, text: string, heading: string, doc?: string, documentTerms?: ReadonlySet<string>): SegmentRelevance {
+  return measureSegmentStreams(profile, text, tokenStream(text), contextStream(profile, heading, doc, documentTerms));
 }
 
 /**

@@ -57,4 +57,24 @@ describe('rerankCandidates', () => {
     const single = await rerankCandidates({ question: 'What is the real-time display device fee in 2026?', candidates, reranker, settings: narrow });
     expect(single.kept.map((item) => item.chunk.chunkId)).toEqual(['d1', 'd2', 'd3']);
   });
+  it('keeps a candidate of each agreement a comparison names, when one is relevant', async () => {
+    const candidates = [
+      candidate('a1', 'orchard-licence.pdf', 'Licensee may terminate on thirty days notice.', 0.9),
+      candidate('a2', 'orchard-licence.pdf', 'Notices go to the address above.', 0.8),
+      candidate('a3', 'orchard-licence.pdf', 'Either party may terminate for breach.', 0.7),
+      candidate('b1', 'ridge-licence.pdf', 'Licensor may terminate on sixty days notice.', 0.6),
+      candidate('b2', 'ridge-licence.pdf', 'This licence is made between the parties.', 0.5),
+    ];
+    const reranker = fixedReranker({ a1: [3], a2: [2], a3: [2], b1: [2], b2: [1] });
+    const narrow = { ...settings, keepMax: 3 };
+    const groups = [new Set(['orchard-licence.pdf']), new Set(['ridge-licence.pdf'])];
+    const compared = await rerankCandidates({ question: 'Termination notice: Orchard vs Ridge?', candidates, reranker, settings: narrow, namedDocuments: groups });
+    expect(compared.kept.map((item) => item.chunk.chunkId)).toEqual(['a1', 'a2', 'b1']);
+    // One agreement named: nothing is swapped in.
+    const single = await rerankCandidates({ question: 'Termination notice under Orchard?', candidates, reranker, settings: narrow, namedDocuments: [groups[0]!] });
+    expect(single.kept.map((item) => item.chunk.chunkId)).toEqual(['a1', 'a2', 'a3']);
+    // The other agreement's only candidates are not relevant: none joins.
+    const irrelevant = await rerankCandidates({ question: 'q', candidates, reranker: fixedReranker({ a1: [3], a2: [2], a3: [2], b1: [1], b2: [1] }), settings: narrow, namedDocuments: groups });
+    expect(irrelevant.kept.map((item) => item.chunk.chunkId)).toEqual(['a1', 'a2', 'a3']);
+  });
 });

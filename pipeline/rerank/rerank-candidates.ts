@@ -21,6 +21,8 @@ export interface RerankCandidatesInput {
   candidates: readonly RetrievalCandidate[];
   reranker: Reranker | undefined;
   settings: ClausegateConfig['rerank'] & { relevanceThreshold: number };
+  /** The documents the question names, one set per agreement (`readDocumentNames`): two or more when it compares agreements. */
+  namedDocuments?: readonly ReadonlySet<string>[] | undefined;
 }
 
 /** The reranked pool, what was kept, and whether the retrieval order had to stand in. */
@@ -72,7 +74,13 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
     }));
   const relevant = ranked.filter((candidate) => (candidate.rerankScore ?? 0) >= settings.relevanceThreshold).length;
   const keep = Math.min(settings.keepMax, Math.max(settings.keepMin, relevant));
-  const kept = keepEveryYear(ranked, ranked.slice(0, keep), findYearsNamed(input.question), settings.relevanceThreshold);
+  const years = findYearsNamed(input.question);
+  const groups = input.namedDocuments ?? [];
+  const sides = [
+    ...(years.length >= 2 ? years.map((year) => (candidate: RankedCandidate) => holdsYear(candidate, year)) : []),
+    ...(groups.length >= 2 ? groups.map((group) => (candidate: RankedCandidate) => group.has(candidate.chunk.doc)) : []),
+  ];
+  const kept = keepEverySide(ranked, ranked.slice(0, keep), sides, settings.relevanceThreshold);
   return { ranked, kept, mode: 'reranked', fallbackError: undefined };
 }
 
@@ -102,20 +110,20 @@ function holdsYear(candidate: RankedCandidate, year: string): boolean {
 }
 
 /**
- * A question that names several years (`from 2025 to 2026`) compares their documents: when no kept
- * candidate is of one of the years (see `holdsYear`), the best-ranked
- * relevant candidate that does takes the place of the lowest-ranked kept one that is not the only
- * holder of another named year. Kept candidates stay in rank order.
+ * A question that compares sides (several years, `from 2025 to 2026`: each year's documents, see
+ * `holdsYear`; several agreements, `the Hertz licence vs the Palmer Square licence`: each one's
+ * documents) is answered from every side: when no kept candidate is of one side, the best-ranked
+ * relevant candidate that is takes the place of the lowest-ranked kept one that is not the only
+ * holder of another side. Kept candidates stay in rank order.
  */
-function keepEveryYear(ranked: readonly RankedCandidate[], kept: RankedCandidate[], years: readonly string[], threshold: number): RankedCandidate[] {
-  if (years.length < 2 || kept.length === 0) return kept;
+function keepEverySide(ranked: readonly RankedCandidate[], kept: RankedCandidate[], sides: readonly ((candidate: RankedCandidate) => boolean)[], threshold: number): RankedCandidate[] {
+  if (sides.length < 2 || kept.length === 0) return kept;
   const result = [...kept];
-  for (const year of years) {
-    if (result.some((candidate) => holdsYear(candidate, year))) continue;
-    const best = ranked.find((candidate) => !result.includes(candidate) && (candidate.rerankScore ?? 0) >= threshold && holdsYear(candidate, year));
+  for (const side of sides) {
+    if (result.some(side)) continue;
+    const best = ranked.find((candidate) => !result.includes(candidate) && (candidate.rerankScore ?? 0) >= threshold && side(candidate));
     if (best === undefined) continue;
-    const sole = (candidate: RankedCandidate) =>
-      years.some((other) => holdsYear(candidate, other) && result.filter((entry) => holdsYear(entry, other)).length === 1);
+    const sole = (candidate: RankedCandidate) => sides.some((other) => other(candidate) && result.filter(other).length === 1);
     const replaced = [...result].reverse().find((candidate) => !sole(candidate));
     if (replaced === undefined) continue;
     result.splice(result.indexOf(replaced), 1);

@@ -31,4 +31,17 @@ describe('readDocumentNames', () => {
   it('learns names from the text, not from a list: an unseen party name names nothing', () => {
     expect(readDocumentNames('Under the Zephyr Basalt licence, what royalty is due?', statistics)).toBeUndefined();
   });
+  it('names both agreements of a comparison, each by the names only it holds', () => {
+    const names = readDocumentNames('Compare the royalty under the Quill Orchard licence with the Sable Ridge licence.', statistics);
+    expect(names).toBeDefined();
+    expect([...names!.documents].sort()).toEqual(['quill-orchard-licence-agreement.pdf', 'sable-ridge-licence-agreement.pdf']);
+    expect(names!.groups.map((group) => [...group])).toEqual([['quill-orchard-licence-agreement.pdf'], ['sable-ridge-licence-agreement.pdf']]);
+    expect(names!.text).not.toMatch(/Quill|Orchard|Sable|Ridge/);
+  });
+
+  it('names one agreement when every name the question gives is held by it', () => {
+    const names = readDocumentNames('Does Quill Orchard Inc. pay a royalty under the Quill Orchard licence?', statistics);
+    expect([...names!.documents]).toEqual(['quill-orchard-licence-agreement.pdf']);
+    expect(names!.groups).toHaveLength(1);
+  });
 });

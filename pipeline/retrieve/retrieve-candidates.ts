@@ -121,8 +121,16 @@ export async function retrieveCandidates(input: RetrieveCandidatesInput): Promis
 
   const clause = input.clauseSearch;
   if (clause !== undefined && clause.text.trim() !== '') {
-    const inNamed = searchKeywordsWithin(index, clause.text, CLAUSE_SEARCH_DEPTH, allowed).filter((hit) => clause.documents.has(index.documentOf(hit.chunkId) ?? ''));
-    for (const hit of inNamed.slice(0, settings.keywordK)) {
+    // Each named document gets its share of the hits: a comparison of two agreements searches both.
+    const share = Math.ceil(settings.keywordK / clause.documents.size);
+    const taken = new Map<string, number>();
+    const inNamed = searchKeywordsWithin(index, clause.text, CLAUSE_SEARCH_DEPTH, allowed).filter((hit) => {
+      const doc = index.documentOf(hit.chunkId) ?? '';
+      if (!clause.documents.has(doc) || (taken.get(doc) ?? 0) >= share) return false;
+      taken.set(doc, (taken.get(doc) ?? 0) + 1);
+      return true;
+    });
+    for (const hit of inNamed) {
       bestKeyword.set(hit.chunkId, Math.max(bestKeyword.get(hit.chunkId) ?? 0, hit.score));
       note(hit.chunkId, `clause: ${clause.text}`);
     }
