@@ -222,7 +222,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         // What the unit says of the clause asked for: the question without the names that chose its document.
         const clauseProfile = documentTerms === undefined ? undefined : withoutTerms(profile, documentTerms);
         const clause = clauseProfile === undefined ? relevance : measureSegment(clauseProfile, text, context.join('\n'), evidence.doc);
-        const unit: Unit = { text, context: readIn, heading: context.join('\n'), doc: evidence.doc, documentTerms, anchors: [evidence.anchor], order, relevance, clause, clauseSpecific: (clauseProfile ?? profile).terms.some((term) => term.weight === 1), rank: rankOf(profile, relevance) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
+        const unit: Unit = { text, context: readIn, heading: context.join('\n'), doc: evidence.doc, documentTerms, anchors: [evidence.anchor], order, relevance, clause, clauseSpecific: (clauseProfile ?? profile).terms.some((term) => term.weight === 1), rank: rankOf(profile, { ...relevance, phrasesMatched: clause.phrasesMatched }) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
         if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
         const dated = lastDatedLabel(units, position - 1);
@@ -384,8 +384,10 @@ function rankOf(profile: QuestionProfile, relevance: SegmentRelevance): number {
   return relevance.coverage + askBonus + Math.min(0.3, 0.1 * relevance.phrasesMatched);
 }
 
-/** The profile without the terms whose every stem is in `stems` (the names that chose a document). */
+/** The profile without the terms and phrases whose every stem is in `stems` (the names that chose a document). */
 function withoutTerms(profile: QuestionProfile, stems: ReadonlySet<string>): QuestionProfile {
-  const terms = profile.terms.filter((term) => !term.stems.every((wordStem) => stems.has(wordStem)));
-  return terms.length === profile.terms.length ? profile : { ...profile, terms };
+  const named = (words: readonly string[]) => words.every((wordStem) => stems.has(wordStem));
+  const terms = profile.terms.filter((term) => !named(term.stems));
+  const phrases = profile.phrases.filter((phrase) => !named(phrase));
+  return terms.length === profile.terms.length && phrases.length === profile.phrases.length ? profile : { ...profile, terms, phrases };
 }
