@@ -76,3 +76,25 @@ describe('applyConfidenceGate with reranked evidence', () => {
     expect(rescued.decision === 'pass' ? rescued.evidence.map((entry) => entry.chunk.chunkId) : []).toEqual(['c1']);
   });
 });
+
+describe('the coverage check of the confidence gate', () => {
+  it('reads a date from the kept document name, its separators read as spaces', async () => {
+    const { findQuestionTerms } = await import('../question/index.ts');
+    const question = 'What was the archive fee in the January 2025 list?';
+    const terms = findQuestionTerms(question, []);
+    expect(terms.map((term) => term.text)).toContain('January 2025');
+    const row = candidate('Archive | Device | $12.50', 3, 1);
+    const inList = (doc: string) => {
+      const entry = { ...row, chunk: { ...row.chunk, doc } };
+      const statistics = buildTermStatistics([entry.chunk]);
+      return applyConfidenceGate({
+        rerank: { ranked: [entry], kept: [entry], mode: 'reranked', fallbackError: undefined },
+        settings,
+        coverage: { terms, check: (texts) => checkCoverage(terms, texts) },
+        answerability: { question, reading: readRerankQuestion(question, statistics), statistics },
+      });
+    };
+    expect(inList('harbour-fee-list-january-2025.pdf')).toMatchObject({ decision: 'pass' });
+    expect(inList('harbour-fee-list-march-2025.pdf')).toMatchObject({ decision: 'refuse', reason: 'question_term_not_in_evidence' });
+  });
+});
