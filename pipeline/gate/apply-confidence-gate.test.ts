@@ -91,7 +91,7 @@ describe('the coverage check of the confidence gate', () => {
         rerank: { ranked: [entry], kept: [entry], mode: 'reranked', fallbackError: undefined },
         settings,
         coverage: { terms, check: (texts) => checkCoverage(terms, texts) },
-        answerability: { question, reading: readRerankQuestion(question, statistics), statistics },
+        answerability: { question, reading: readRerankQuestion(question, statistics), statistics, weights: undefined },
       });
     };
     expect(inList('harbour-fee-list-january-2025.pdf')).toMatchObject({ decision: 'pass' });

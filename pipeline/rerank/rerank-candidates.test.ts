@@ -77,4 +77,17 @@ describe('rerankCandidates', () => {
     const irrelevant = await rerankCandidates({ question: 'q', candidates, reranker: fixedReranker({ a1: [3], a2: [2], a3: [2], b1: [1], b2: [1] }), settings: narrow, namedDocuments: groups });
     expect(irrelevant.kept.map((item) => item.chunk.chunkId)).toEqual(['a1', 'a2', 'a3']);
   });
+  it('keeps the edition a comparison names by month and year, not another of that year', async () => {
+    const candidates = [
+      candidate('new', 'index-fee-list-january-2026.pdf', 'Intraday Values | Licensee Group | $0', 0.9),
+      candidate('march', 'index-fee-list-march-2025.pdf', 'Intraday Values | Licensee Group | $280', 0.8),
+      candidate('jan', 'index-fee-list-january-2025.pdf', 'Intraday Values | Licensee Group | $280', 0.7),
+    ];
+    const reranker = fixedReranker({ new: [3], march: [3], jan: [2] });
+    const narrow = { ...settings, keepMax: 2 };
+    const byMonth = await rerankCandidates({ question: 'Intraday values: Jan 2025 price vs the 2026 list?', candidates, reranker, settings: narrow });
+    expect(byMonth.kept.map((item) => item.chunk.chunkId)).toEqual(['new', 'jan']);
+    const byYear = await rerankCandidates({ question: 'Intraday values: 2025 price vs the 2026 list?', candidates, reranker, settings: narrow });
+    expect(byYear.kept.map((item) => item.chunk.chunkId)).toEqual(['new', 'march']);
+  });
 });

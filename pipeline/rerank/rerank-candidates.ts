@@ -1,5 +1,6 @@
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import { isClausegateError } from '../errors.ts';
+import { findCalendarDates } from '../question/find-calendar-dates.ts';
 import { findYearsNamed } from '../question/find-years-named.ts';
 import type { RerankCandidate, Reranker } from '../providers/reranker.ts';
 import type { RetrievalCandidate } from '../retrieve/retrieve-candidates.ts';
@@ -75,9 +76,10 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
   const relevant = ranked.filter((candidate) => (candidate.rerankScore ?? 0) >= settings.relevanceThreshold).length;
   const keep = Math.min(settings.keepMax, Math.max(settings.keepMin, relevant));
   const years = findYearsNamed(input.question);
+  const months = monthsNamed(input.question);
   const groups = input.namedDocuments ?? [];
   const sides = [
-    ...(years.length >= 2 ? years.map((year) => (candidate: RankedCandidate) => holdsYear(candidate, year)) : []),
+    ...(years.length >= 2 ? years.map((year) => (candidate: RankedCandidate) => holdsEdition(candidate, year, months.get(year))) : []),
     ...(groups.length >= 2 ? groups.map((group) => (candidate: RankedCandidate) => group.has(candidate.chunk.doc)) : []),
   ];
   const kept = keepEverySide(ranked, ranked.slice(0, keep), sides, settings.relevanceThreshold);
@@ -109,9 +111,38 @@ function holdsYear(candidate: RankedCandidate, year: string): boolean {
   return named(chunk.sectionHeading) || named(chunk.text);
 }
 
+/** The month the question names with each year it names by month (`Jan 2025` → 2025: 1); a year named with several months, or with a day, is left out. */
+function monthsNamed(question: string): Map<string, number> {
+  const months = new Map<string, number | undefined>();
+  for (const date of findCalendarDates(question)) {
+    if (date.year === undefined) continue;
+    const year = String(date.year);
+    const month = date.day === undefined ? date.month : undefined;
+    months.set(year, months.has(year) && months.get(year) !== month ? undefined : month);
+  }
+  return new Map([...months].filter((entry): entry is [string, number] => entry[1] !== undefined));
+}
+
+/**
+ * The edition a year and month name (`Jan 2025`): a document whose name dates it (`…-january-2025.pdf`)
+ * is of it when its name names that month and year, or the year and no month; an undated one when
+ * its heading or text names that month and year. Without a month, `holdsYear`.
+ */
+function holdsEdition(candidate: RankedCandidate, year: string, month: number | undefined): boolean {
+  if (month === undefined) return holdsYear(candidate, year);
+  const { chunk } = candidate;
+  const dated = (text: string) => findCalendarDates(text).filter((date) => String(date.year) === year);
+  if (/(?<!\d)(?:19|20)\d{2}(?!\d)/.test(chunk.doc)) {
+    if (!new RegExp(`(?<!\\d)${year}(?!\\d)`).test(chunk.doc)) return false;
+    const named = findCalendarDates(chunk.doc.replace(/[-_]+/g, ' '));
+    return named.length === 0 || dated(chunk.doc.replace(/[-_]+/g, ' ')).some((date) => date.month === month);
+  }
+  return dated(`${chunk.sectionHeading}\n${chunk.text}`).some((date) => date.month === month);
+}
+
 /**
  * A question that compares sides (several years, `from 2025 to 2026`: each year's documents, see
- * `holdsYear`; several agreements, `the Hertz licence vs the Palmer Square licence`: each one's
+ * `holdsYear`, or each edition, `Jan 2025 vs 2026`, see `holdsEdition`; several agreements, `the Hertz licence vs the Palmer Square licence`: each one's
  * documents) is answered from every side: when no kept candidate is of one side, the best-ranked
  * relevant candidate that is takes the place of the lowest-ranked kept one that is not the only
  * holder of another side. Kept candidates stay in rank order.
