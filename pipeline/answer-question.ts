@@ -272,7 +272,7 @@ export interface ReadAndRetrieved {
   normalisedText: string;
   forms: QueryForm[];
   questionTerms: ReturnType<typeof findQuestionTerms>;
-  /** The documents the question names, one set per agreement (`readDocumentNames`), and the terms naming them (stems). */
+  /** The documents the question names, one set per agreement (`readDocumentNames`), and the words of the names naming them (stems). */
   namedDocuments: Set<string>[];
   namingTerms: string[];
   retrieval: RetrievalResult;
@@ -317,6 +317,6 @@ export async function readAndRetrieve(
     },
   });
   lap('retrieve');
-  return { sanitised, asked, spellingCorrections: spelling.corrections, normalisedText: normalised.text, forms, questionTerms, namedDocuments: documentNames?.groups ?? [], namingTerms: documentNames?.naming ?? [], retrieval };
+  return { sanitised, asked, spellingCorrections: spelling.corrections, normalisedText: normalised.text, forms, questionTerms, namedDocuments: documentNames?.groups ?? [], namingTerms: documentNames?.nameStems ?? [], retrieval };
 }
 

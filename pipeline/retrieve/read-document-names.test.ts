@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTermStatistics } from '../rerank/term-statistics.ts';
+import { buildTermStatistics, wordStems } from '../rerank/term-statistics.ts';
 import { readDocumentNames } from './read-document-names.ts';
 
 // Twelve agreements between different (invented) parties, each with the same kinds of clauses.
@@ -43,5 +43,15 @@ describe('readDocumentNames', () => {
     const names = readDocumentNames('Does Quill Orchard Inc. pay a royalty under the Quill Orchard licence?', statistics);
     expect([...names!.documents]).toEqual(['quill-orchard-licence-agreement.pdf']);
     expect(names!.groups).toHaveLength(1);
+  });
+});
+
+describe('readDocumentNames, the words of a name', () => {
+  it('gives every word of a capitalised name holding a naming term, not the other words', () => {
+    const names = readDocumentNames('What insurance must Quill Orchard Holdings keep under the licence?', statistics);
+    expect(names!.naming.sort()).toEqual(['orchard', 'quill']);
+    expect(names!.nameStems).toEqual(expect.arrayContaining(['quill', 'orchard', ...wordStems('Holdings')]));
+    expect(names!.nameStems).not.toContain(wordStems('insurance')[0]);
+    expect(names!.nameStems).not.toContain(wordStems('licence')[0]);
   });
 });

@@ -11,6 +11,11 @@ export interface DocumentNames {
   groups: Set<string>[];
   /** The question's document-naming terms (stems). */
   naming: string[];
+  /**
+   * The naming terms with the other words of the names they are written in (`Legacy Marketing
+   * Group`: `Legacy` names the document, `Marketing` and `Group` are words of the same name), stems.
+   */
+  nameStems: string[];
   /** The question without its document-naming words: the clause it asks for. */
   text: string;
 }
@@ -34,5 +39,26 @@ export function readDocumentNames(question: string, statistics: TermStatistics):
   const clauseText = (question.match(/[\p{L}\p{N}][\p{L}\p{N}'.-]*/gu) ?? [])
     .filter((word) => !wordStems(word).some((wordStem) => namingStems.has(wordStem)))
     .join(' ');
-  return { documents, groups, naming, text: clauseText };
+  return { documents, groups, naming, nameStems: namesWithCompanions(question, namingStems), text: clauseText };
+}
+
+/**
+ * The naming stems and the stems of every word written in the same name as one of them: a run of
+ * capitalised words (`Legacy Marketing Group`, `eFashion Solutions`) holding a naming term.
+ */
+function namesWithCompanions(question: string, naming: ReadonlySet<string>): string[] {
+  const stems = new Set(naming);
+  const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}'.&-]*/gu) ?? [];
+  let run: string[] = [];
+  const close = () => {
+    const runStems = run.flatMap((word) => [...wordStems(word)]);
+    if (runStems.some((wordStem) => naming.has(wordStem))) for (const wordStem of runStems) stems.add(wordStem);
+    run = [];
+  };
+  for (const word of words) {
+    if (/^\p{Ll}*\p{Lu}/u.test(word)) run.push(word);
+    else close();
+  }
+  close();
+  return [...stems];
 }
