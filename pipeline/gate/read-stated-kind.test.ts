@@ -19,6 +19,14 @@ describe('readStatedKind', () => {
     expect(readStatedKind('What is the fee policy for waivers?')).toBeUndefined();
     expect(readStatedKind('Must the licensee keep records?')).toBeUndefined();
   });
+
+  it('reads a value asked as what fee, rate or royalty a party pays, and a percentage asked with its noun before it', () => {
+    expect(readStatedKind('What royalty rate does the licensee pay on net sales?')).toBe('amount');
+    expect(readStatedKind('What annual maintenance fee does the licensee pay?')).toBe('amount');
+    expect(readStatedKind('What royalty percentage of gross receipts does the licensee pay?')).toBe('percentage');
+    expect(readStatedKind('Which rate applies to late payments?')).toBeUndefined();
+    expect(readStatedKind('What fee schedule is attached?')).toBeUndefined();
+  });
 });
 
 describe('statesValue', () => {

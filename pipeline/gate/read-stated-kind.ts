@@ -24,17 +24,18 @@ const STATES: Record<StatedKind, RegExp> = {
 const ASKS: readonly (readonly [StatedKind, RegExp])[] = [
   ['frequency', /\bhow\s+(?:often|frequently)\b/],
   ['duration', /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+|working\s+)?(?:days|weeks|months|years|hours|minutes)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|time)\b|\bwithin\s+how\s+many\b/],
-  ['percentage', /\b(?:what|which)\s+(?:percentage|percent|share|proportion)\b/],
+  ['percentage', /\b(?:what|which)\s+(?:percentage|percent|share|proportion)\b|\b(?:what|which)\s+(?:[\p{L}-]+\s+){1,2}(?:percentage|percent)\b/u],
   ['count', /\bhow\s+many\b|\b(?:maximum|minimum)\s+number\b/],
   ['date', /\b(?:on|as\s+of|from|since|until|by)\s+(?:what|which)\s+(?:date|day)\b|^(?:what|which)\s+(?:date|day)\b|\bwhat\s+(?:is|was)\s+the\s+(?:\S+\s+)?date\b/],
   // `how much is / does / for …` asks a price; `how much notification` asks something else.
-  ['amount', /\bhow\s+much\s+(?:is|are|was|were|does|do|did|will|would|should|must|can|could|for|per|in|to|money)\b|\bhow\s+much\s*\??$|^(?:what|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+)?(?:[\p{L}\p{N}&/-]+\s+){0,6}?(?:fees?|costs?|prices?|royalt(?:y|ies)|charges?)\b(?:\s+(?:for|of|in|per|under|to|on|if|when|that)\b|\s*\??$)|^what\s+(?:do|does|did|will|would)\s+.{1,80}\s(?:cost|charge)\b/u],
+  ['amount', /\bhow\s+much\s+(?:is|are|was|were|does|do|did|will|would|should|must|can|could|for|per|in|to|money)\b|\bhow\s+much\s*\??$|^(?:what|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+)?(?:[\p{L}\p{N}&/-]+\s+){0,6}?(?:fees?|costs?|prices?|royalt(?:y|ies)|charges?)\b(?:\s+(?:for|of|in|per|under|to|on|if|when|that)\b|\s*\??$)|^what\s+(?:do|does|did|will|would)\s+.{1,80}\s(?:cost|charge)\b|^(?:what|which)\s+(?:[\p{L}\p{N}&/-]+\s+){0,4}?(?:fees?|costs?|prices?|royalt(?:y|ies)|charges?|rates?)\s+(?:does|do|did|is|are|was|were|will|would|must|shall|should|can)\s/u],
 ];
 
 /**
  * The kind of value the question asks the answer to state, read from how it asks: `how often` a
  * frequency, `how long` or `how much notice` a duration, `what percentage` a percentage, `how many`
- * a count, `on what date` a date, `how much` or `what is the … fee` an amount. Undefined when it asks
+ * a count, `on what date` a date, `how much`, `what is the … fee` or `what … rate does … pay` an
+ * amount (`what royalty percentage` a percentage). Undefined when it asks
  * for no value (`who`, `when`, `which fees apply`, yes-or-no questions): those answers are often
  * words, not numbers. The reranker's reading is not used: its cues (`fee` anywhere) are too broad.
  */
