@@ -1,7 +1,7 @@
 import type { TermStatistics } from '../rerank/term-statistics.ts';
 import { namingLimit } from '../rerank/read-rerank-question.ts';
 import { wordStems } from '../rerank/term-statistics.ts';
-import { editDistance } from '../question/edit-distance.ts';
+import { editDistance } from '../text/index.ts';
 import { rememberReadings } from '../question/remember-readings.ts';
 
 /** A name the question writes (`Market Profile`, `RFR Austria`, `Ono`), with the stems of its words. */

@@ -1,4 +1,4 @@
-import { QUESTION_STOP_WORDS } from '../rerank/question-stop-words.ts';
+import { QUESTION_STOP_WORDS } from '../question/index.ts';
 import { LABEL_WORDS, stem, stemsOf } from './offline-reranker.ts';
 import type { QuestionProfile } from './offline-reranker.ts';
 

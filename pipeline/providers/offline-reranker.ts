@@ -1,10 +1,10 @@
 import { DEFINITION_LINE_PATTERN } from '../chunk/detect-definitions.ts';
-import { editDistance } from '../question/edit-distance.ts';
-import { QUESTION_STOP_WORDS } from '../rerank/question-stop-words.ts';
+import { editDistance } from '../text/index.ts';
+import { QUESTION_STOP_WORDS } from '../question/index.ts';
 import { readRerankQuestion } from '../rerank/read-rerank-question.ts';
 import { buildTermStatistics, type TermStatistics } from '../rerank/term-statistics.ts';
 import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './reranker.ts';
-import { stem } from './stem.ts';
+import { stem } from '../text/index.ts';
 
 export { stem };
 

@@ -8,6 +8,7 @@ export { normaliseQuestion } from './normalise-question.ts';
 export type { NormalisedQuestion } from './normalise-question.ts';
 export { expandQuery } from './expand-query.ts';
 export type { QueryExpansion, QueryExpansionForm } from './expand-query.ts';
+export { QUESTION_STOP_WORDS } from './question-stop-words.ts';
 export { findQuestionTerms } from './find-question-terms.ts';
 export type { QuestionTerm, QuestionTermKind } from './find-question-terms.ts';
 export { checkCoverage } from './check-coverage.ts';
