@@ -1,6 +1,7 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { definesTerm, dropUnmatchedFraming, findParentRow, hasDate, hasDeadlineDate, isValueAsk, measureSegment, namesTerm, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
+import { dropUnmatchedFraming, findParentRow, isValueAsk, measureSegment, namesTerm, profileQuestion } from './offline-reranker.ts';
+import { definesTerm, hasDate, hasDeadlineDate, splitIntoPassages } from '../text/index.ts';
 import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
 import { findOtherSides } from './find-other-sides.ts';
 import { findStatedValues } from './find-stated-values.ts';

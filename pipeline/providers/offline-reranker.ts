@@ -1,12 +1,27 @@
-import { DEFINITION_LINE_PATTERN } from '../chunk/detect-definitions.ts';
-import { editDistance } from '../text/index.ts';
 import { QUESTION_STOP_WORDS } from '../question/index.ts';
 import { readRerankQuestion } from '../rerank/read-rerank-question.ts';
-import { buildTermStatistics, type TermStatistics } from '../rerank/term-statistics.ts';
+import type { TermStatistics } from '../rerank/term-statistics.ts';
+import {
+  containsSequence,
+  definesTerm,
+  escapeRegExp,
+  hasDuration,
+  hasDate,
+  hasFrequency,
+  hasMoneyAmount,
+  isCellRow,
+  LABEL_WORDS,
+  namesMonth,
+  namesStem,
+  normalizeForMatching,
+  spellingCredit,
+  splitIntoUnits,
+  stem,
+  tokenStream,
+  wordsOf,
+} from '../text/index.ts';
+import type { TokenStream } from '../text/index.ts';
 import type { RerankCandidate, RerankScore, Reranker, RerankerInfo } from './reranker.ts';
-import { stem } from '../text/index.ts';
-
-export { stem };
 
 /**
  * Creates the offline reranker: a deterministic lexical scorer on the same 0–3 scale as the LLM
@@ -219,6 +234,7 @@ interface SourceLexicon {
 }
 
 const lexiconByOptions = new WeakMap<OfflineLexicalOptions, SourceLexicon>();
+
 const EMPTY_LEXICON: SourceLexicon = { genericWords: GENERIC_WORDS, families: [], familyStems: new Set() };
 
 function lexiconOf(options: OfflineLexicalOptions): SourceLexicon {
@@ -235,7 +251,9 @@ function lexiconOf(options: OfflineLexicalOptions): SourceLexicon {
   }
   return lexicon;
 }
+
 const GENERIC_WEIGHT = 0.25;
+
 // Words that frame what kind of answer is wanted (`the X requirements`, `the Y policies`) and that
 // the answering text seldom repeats: they count half, and never as specific terms.
 const FRAME_WORDS = new Set(
@@ -245,6 +263,7 @@ const FRAME_WORDS = new Set(
     'overview purpose purposes role structure difference differences compare comparison'
   ).split(' '),
 );
+
 const FRAME_WEIGHT = 0.5;
 
 // Words that ask for an amount when they head the question's noun phrase.
@@ -252,14 +271,11 @@ const AMOUNT_WORDS = new Set([
   'fee', 'fees', 'cost', 'costs', 'price', 'prices', 'pricing', 'charge', 'charges', 'rate', 'rates', 'amount', 'amounts',
   'cap', 'caps', 'maximum', 'minimum', 'payment', 'payments', 'surcharge', 'surcharges', 'tariff', 'tariffs',
 ]);
+
 // Words that name the payment itself: a line with a money amount counts as naming them.
 const PAYMENT_STEMS = new Set(
   ['fee', 'cost', 'price', 'pricing', 'charge', 'amount', 'payment', 'surcharge', 'tariff', 'rate'].map(stem),
 );
-
-// Words after which a short token is a label (`Category A`, `Schedule 1a`, `Appendix B`).
-/** Words that name a label by a following code (`category a1`, `schedule 4`, `tier 2`). */
-export const LABEL_WORDS: ReadonlySet<string> = new Set(['category', 'schedule', 'appendix', 'exhibit', 'section', 'tier', 'level', 'part', 'article', 'clause', 'type', 'class', 'annex']);
 
 // A label word in the plural before a list of two or more codes, in parentheses or not: `categories (a, b, and c)`.
 const LABEL_LIST = /\b(categories|schedules|appendices|exhibits|sections|tiers|levels|types|classes)\s+\(?((?:[a-z0-9]{1,3}\s*(?:,|\band\b|\bor\b|&)\s*)+(?:and\s+|or\s+)?[a-z0-9]{1,3})\)?(?![\p{L}\p{N}])/gu;
@@ -269,58 +285,12 @@ const PHRASE_BOUNDARIES = new Set([
   'for', 'of', 'to', 'in', 'on', 'at', 'by', 'with', 'from', 'under', 'between', 'according', 'that', 'which', 'when',
   'if', 'and', 'or', 'as', 'per', 'during', 'within', 'without', 'regarding', 'about', 'after', 'before', 'since', 'than',
 ]);
+
 // Words skipped at the start of a question before its leading noun phrase.
 const LEADING_WORDS = new Set([
   'what', 'which', 'is', 'are', 'was', 'were', 'the', 'a', 'an', 'there', 'do', 'does', 'did', 'tell', 'me', 'us', 'list',
   'give', 'show', 'please', 'current', 'currently', 'applicable', "what's",
 ]);
-
-/**
- * Lowercases and NFKC-normalises text, turns Unicode dashes into `-` and curly quotes into straight
- * ones, so that questions and chunks compare on the same characters.
- */
-export function normalizeForMatching(text: string): string {
-  return text
-    // Marks first: NFKC spells ™ as `TM`, which would glue onto the name (`CVOL™` → `cvoltm`).
-    .replace(/[\u2122\u00ae\u00a9\u2120]/g, ' ')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\u2010-\u2015\u2212]/g, '-')
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/[\u201c\u201d\u201e\u00ab\u00bb]/g, '"');
-}
-
-// Words and numbers; a number keeps its decimal part and thousands groups (`134.50`, `3,640`).
-const WORD_PATTERN = /[\p{L}\p{N}]+(?:[.,]\p{N}+)*/gu;
-
-/**
- * The words of a normalised text, in order: thousands separators are dropped, footnote digits glued
- * to a word are cut off (`time11` → `time`), and `non` joins the word after it (`non-display` →
- * `nondisplay`), so that Non-Display never counts as display.
- */
-function wordsOf(normalized: string): string[] {
-  const words: string[] = [];
-  for (const match of normalized.matchAll(WORD_PATTERN)) {
-    let word = match[0];
-    if (/^\p{N}/u.test(word)) word = word.replace(/,/g, '');
-    const glued = /^(\p{L}{3,})\p{N}{1,2}$/u.exec(word);
-    if (glued?.[1]) word = glued[1];
-    words.push(word);
-  }
-  // `non-display`, `non display` and `nondisplay` are one word, and never the word `display`.
-  const merged: string[] = [];
-  for (let index = 0; index < words.length; index += 1) {
-    const next = words[index + 1];
-    if (words[index] === 'non' && next !== undefined && /^\p{L}/u.test(next)) {
-      merged.push(`non${next}`);
-      index += 1;
-    } else {
-      merged.push(words[index]!);
-    }
-  }
-  return merged;
-}
-
 
 /**
  * Reduces a question to its content terms, phrases and ask. Stop words, question words and request
@@ -461,8 +431,10 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
 // `!`, `?`, a dash, `, but` / `, so` / `,`, or after `know` / `wondering` / `asking` (`need to know what…`).
 // A preposition before a question word opens a question too (`within what period…`, `in which schedule…`).
 const QUESTION_OPENING = /^(?:(?:within|in|under|by|for|to|from|on|at|after|before|until)\s+(?:what|which|whom|whose)\b|(?:what|what's|which|who|whom|whose|how|when|where|why|whether|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have)\b)/;
+
 // After `:` or `!` (`hi there! quick one: minimum number of…`) any clause may be the question.
 const QUESTION_AFTER_COLON = /[:!]\s+(?=[\p{L}\p{N}])/gu;
+
 const QUESTION_CLAUSE =
   /(?:[.:;!?]\s+|\s[-\u2014]\s|,\s+(?:(?:but|so|and)\s+)?|\b(?:know|wondering|wonder|asking|ask|check|confirm)\s+)(?=(?:what|what's|which|who|whom|whose|how|when|where|why|whether|if|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have|(?:since|from|until)\s+when|(?:within|in|under|by|for|to|from|on|at|after|before|until)\s+(?:what|which|whom|whose))\b)/g;
 
@@ -570,6 +542,7 @@ const SUBJECT_PATTERNS = [
   /^what\s+does\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+?)\s+mean\b/,
   /^how\s+(?:is|are)\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+?)\s+defined\b/,
 ];
+
 const SUBJECT_END = /\s+(?:according\s+to|in|under|within|for|per|as\s+used|as\s+defined|between|when|and|with|from|by)\s+.*$|\s*[,;:(?].*$/;
 
 /** The term a definition question asks about, as lowercase words; undefined when it is not one. */
@@ -715,39 +688,6 @@ export interface ChunkRelevance {
   subjectOnlyInTable: boolean;
 }
 
-interface TokenStream {
-  stems: string[];
-  stemSet: Set<string>;
-}
-
-/**
- * A bounded memo: chunk texts, headings and their sentences recur across questions (the same few
- * hundred chunks answer every question), so their token streams and passages are read once. Cleared
- * whole when full; values are never mutated by their users.
- */
-function memo<T>(limit: number, compute: (text: string) => T): (text: string) => T {
-  const cache = new Map<string, T>();
-  return (text) => {
-    let value = cache.get(text);
-    if (value === undefined) {
-      if (cache.size >= limit) cache.clear();
-      value = compute(text);
-      cache.set(text, value);
-    }
-    return value;
-  };
-}
-
-const tokenStream = memo(50_000, (text: string): TokenStream => {
-  const stems = wordsOf(normalizeForMatching(text)).map(stem);
-  return { stems, stemSet: new Set(stems) };
-});
-
-/** The stems of `text`'s words, in order, as the scorers read them. */
-export function stemsOf(text: string): readonly string[] {
-  return tokenStream(text).stems;
-}
-
 /** True when `text` names the question term (by stem, through a typo, or as an expansion rule spells it). */
 export function namesTerm(term: QuestionTerm, text: string): boolean {
   return termCredit(term, tokenStream(text)) > 0;
@@ -760,192 +700,11 @@ function termCredit(term: QuestionTerm, stream: TokenStream): number {
   return Math.max(credit, ...term.alternatives.map((stems) => spellingCredit(stems, stream)));
 }
 
-function spellingCredit(stems: readonly string[], stream: TokenStream): number {
-  if (stems.length > 1) return containsSequence(stream.stems, stems) ? 1 : 0;
-  const termStem = stems[0]!;
-  if (stream.stemSet.has(termStem)) return 1;
-  if (!canBeMisspelt(termStem)) return 0;
-  // A typo keeps the first letter: only the stream's words with the same initial are compared.
-  const candidates = wordsByInitial(stream).get(termStem[0]!) ?? [];
-  return candidates.some((wordStem) => misspells(wordStem, termStem)) ? 0.8 : 0;
-}
-
-/** True when a word stem, one word of the text, names `termStem` as written or with a typo (see `spellingCredit`). */
-function namesStem(wordStem: string, termStem: string): boolean {
-  return wordStem === termStem || (canBeMisspelt(termStem) && wordStem[0] === termStem[0] && misspells(wordStem, termStem));
-}
-
-/** Only words of four letters or more, without digits, are read through a typo. */
-function canBeMisspelt(termStem: string): boolean {
-  return termStem.length >= 4 && !/\p{N}/u.test(termStem);
-}
-
-/** True when `wordStem` (same initial) is `termStem` misspelt: a four-letter word with a letter dropped (`audt`, `cont`), else `isTypoOf`. */
-function misspells(wordStem: string, termStem: string): boolean {
-  return termStem.length === 4 ? wordStem.length === 5 && editDistance(termStem, wordStem, 1) <= 1 : isTypoOf(termStem, wordStem);
-}
-
-const initials = new WeakMap<TokenStream, Map<string, string[]>>();
-
-/** The stream's distinct words grouped by first letter, built once per (memoised) stream. */
-function wordsByInitial(stream: TokenStream): Map<string, string[]> {
-  let groups = initials.get(stream);
-  if (groups === undefined) {
-    groups = new Map();
-    for (const word of stream.stemSet) {
-      const initial = word[0]!;
-      const group = groups.get(initial);
-      if (group) group.push(word);
-      else groups.set(initial, [word]);
-    }
-    initials.set(stream, groups);
-  }
-  return groups;
-}
-
-
-function containsSequence(stems: readonly string[], sequence: readonly string[]): boolean {
-  outer: for (let start = 0; start + sequence.length <= stems.length; start += 1) {
-    for (let offset = 0; offset < sequence.length; offset += 1) {
-      if (stems[start + offset] !== sequence[offset]) continue outer;
-    }
-    return true;
-  }
-  return false;
-}
-
-/**
- * Typo tolerance for stems of five characters or more: the padded character trigrams must overlap
- * (Dice ≥ 0.5), the first letters must agree, and the edit distance must be small (1, or 2 from
- * nine characters), so that `licence`/`license` and `subcriber`/`subscriber` meet but
- * `licenses`/`licensee` and `redistribution`/`distribution` do not.
- */
-function isTypoOf(termWord: string, word: string): boolean {
-  if (word.length < 5 || Math.abs(word.length - termWord.length) > 2 || word[0] !== termWord[0] || /\p{N}/u.test(word)) return false;
-  const key = `${termWord}\u0000${word}`;
-  let typo = typoPairs.get(key);
-  if (typo === undefined) {
-    if (typoPairs.size >= 200_000) typoPairs.clear();
-    typo = isCloseSpelling(termWord, word);
-    typoPairs.set(key, typo);
-  }
-  return typo;
-}
-
-// The same question words meet the same chunk words question after question: each pair is compared once.
-const typoPairs = new Map<string, boolean>();
-
-function isCloseSpelling(termWord: string, word: string): boolean {
-  if (trigramDice(termWord, word) < 0.5) return false;
-  const allowed = Math.min(termWord.length, word.length) >= 9 ? 2 : 1;
-  return editDistance(termWord, word, allowed) <= allowed;
-}
-
-function trigrams(word: string): string[] {
-  const padded = `  ${word} `;
-  const grams: string[] = [];
-  for (let index = 0; index + 3 <= padded.length; index += 1) grams.push(padded.slice(index, index + 3));
-  return grams;
-}
-
-function trigramDice(left: string, right: string): number {
-  const leftGrams = trigrams(left);
-  const rightCounts = new Map<string, number>();
-  for (const gram of trigrams(right)) rightCounts.set(gram, (rightCounts.get(gram) ?? 0) + 1);
-  const rightTotal = [...rightCounts.values()].reduce((sum, count) => sum + count, 0);
-  let shared = 0;
-  for (const gram of leftGrams) {
-    const count = rightCounts.get(gram) ?? 0;
-    if (count > 0) {
-      shared += 1;
-      rightCounts.set(gram, count - 1);
-    }
-  }
-  return (2 * shared) / (leftGrams.length + rightTotal);
-}
-
-
-const MONEY = /[$€£]\s?\d|\b(?:usd|eur|gbp)\s?\d|\d\s?(?:usd|dollars)\b|\bfree of charge\b|\bno (?:charge|fee|cost)\b|\bat no (?:charge|cost)\b/i;
-const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
-const DATE = new RegExp(
-  `\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:,?\\s+\\d{4})?\\b|\\b${MONTH},?\\s+\\d{4}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`,
-  'i',
-);
-const DURATION =
-  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-four|thirty|forty-five|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|full\s+|consecutive\s+)?(?:minute|hour|day|week|month|year)s?\b/i;
-
-// A month named in full (`May` left out: it is mostly the modal verb).
-const MONTH_NAME = /\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/i;
-
-// How often: `monthly`, `As Needed`, `once per twelve (12)-month period`, `each calendar month`.
-const FREQUENCY = /\b(?:monthly|quarterly|annually|annual|yearly|weekly|daily|as needed|once|twice|(?:each|every|per)\s+(?:calendar\s+)?(?:month|quarter|year|week|day))\b/i;
-
 const DEADLINE_QUESTION = /\bby\s+(?:what|which)\s+(?:date|day|time)\b|\bby\s+when\b|\bdeadline\b/;
-// A date set as a deadline: `by December 1, 2025`, `no later than December 1 2025`, `on or before 1 April`.
-const DEADLINE_DATE = new RegExp(`\\b(?:by|later\\s+than|before|until|prior\\s+to)\\s+(?:the\\s+)?(?:${DATE.source})`, 'i');
-
-/** True when `text` sets a date as a deadline (`by December 1, 2025`, `no later than 1 April 2025`). */
-export function hasDeadlineDate(text: string): boolean {
-  return DEADLINE_DATE.test(text);
-}
 
 /** True for the asks a value answers: an amount, a date, a duration, a frequency. */
 export function isValueAsk(ask: QuestionAsk): boolean {
   return ask === 'amount' || ask === 'date' || ask === 'duration' || ask === 'frequency';
-}
-
-/** True when `text` holds a money amount (`$134.50`, `USD 500`, `free of charge`). */
-export function hasMoneyAmount(text: string): boolean {
-  return MONEY.test(text);
-}
-
-/** True when `text` holds a calendar date (`January 1, 2026`, `1 April 2025`, `2026-01-01`, `1/1/2026`). */
-export function hasDate(text: string): boolean {
-  return DATE.test(text);
-}
-
-/** True when `text` holds a duration (`five (5) years`, `30 days`). */
-export function hasDuration(text: string): boolean {
-  return DURATION.test(text);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * True when `text` defines `subject` (lowercase words): `X means` / `"X" shall mean`,
- * `X is defined as`, `X refers to`, or a line that opens a definition of X (`X: …`, `"X" means …`, as
- * the chunker recognises them). A term merely introduced in quotes (`insert ("Subscriber")`) does not
- * count. A plural `s` on any word of four letters or more is tolerated.
- */
-export function definesTerm(text: string, subject: readonly string[]): boolean {
-  if (subject.length === 0) return false;
-  const normalized = normalizeForMatching(text);
-  const words = subject.map((word) => (word.length > 3 ? `${escapeRegExp(word.replace(/s$/, ''))}(?:e?s)?` : escapeRegExp(word)));
-  const term = words.join('[\\s-]+');
-  const inline = new RegExp(
-    `\\b${term}\\b["']?\\s+(?:shall\\s+mean|means|is\\s+defined\\s+as|are\\s+defined\\s+as|refers?\\s+to)\\b`,
-  );
-  if (inline.test(normalized)) return true;
-  const singular = (words: string) => words.split(' ').map((word) => (word.length > 3 ? word.replace(/s$/, '') : word)).join(' ');
-  const subjectKey = singular(subject.join(' ').replace(/[\s-]+/g, ' '));
-  for (const line of text.split('\n')) {
-    const match = DEFINITION_LINE_PATTERN.exec(line);
-    const defined = match?.groups?.quoted ?? match?.groups?.bare;
-    if (defined === undefined) continue;
-    const definedKey = singular(normalizeForMatching(defined).replace(/[\s-]+/g, ' ').trim());
-    if (definedKey === subjectKey || sameWordsAllowingTypos(definedKey, subjectKey)) return true;
-  }
-  return false;
-}
-
-/** True when both keys have the same number of words and each pair is equal or a typo of the other (`wallbozrd`/`wallboard`). */
-function sameWordsAllowingTypos(left: string, right: string): boolean {
-  const leftWords = left.split(' ');
-  const rightWords = right.split(' ');
-  if (leftWords.length !== rightWords.length) return false;
-  return leftWords.every((word, index) => word === rightWords[index] || (word.length >= 5 && isTypoOf(word, rightWords[index]!)));
 }
 
 /** The exchange families a sequence of stems names. */
@@ -971,7 +730,7 @@ function unaskedHeadingOf(profile: QuestionProfile, heading: string): { unaskedH
   if (qualifierTerms(profile).some((term) => termCredit(term, stream) > 0)) return {};
   const own = new Set(
     wordsOf(normalizeForMatching(heading))
-      .filter((word) => word.length > 2 && !/\p{N}/u.test(word) && !STOP_WORDS.has(word) && !profile.lexicon.genericWords.has(word) && !AMOUNT_WORDS.has(word) && !LABEL_WORDS.has(word) && !MONTH_NAME.test(word))
+      .filter((word) => word.length > 2 && !/\p{N}/u.test(word) && !STOP_WORDS.has(word) && !profile.lexicon.genericWords.has(word) && !AMOUNT_WORDS.has(word) && !LABEL_WORDS.has(word) && !namesMonth(word))
       .map(stem)
       .filter((word) => !profile.lexicon.familyStems.has(word) && !UNNAMING_HEADING_WORDS.has(word)),
   );
@@ -983,7 +742,7 @@ function namesSubjectOnlyInTable(profile: QuestionProfile, units: readonly strin
   if (profile.subject === undefined) return false;
   const subjects = [profile.subject, ...(profile.subjectAlternatives ?? [])].map((words) => words.map((word) => stem(word.toLowerCase())));
   const naming = units.filter((unit) => subjects.some((subject) => containsSequence(tokenStream(unit).stems, subject)));
-  return naming.length > 0 && naming.every((unit) => TABLE_ROW.test(unit));
+  return naming.length > 0 && naming.every((unit) => isCellRow(unit));
 }
 
 /** True when `text` defines the question's subject, as written or as an expansion rule spells it out. */
@@ -999,11 +758,11 @@ function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
     case 'date':
       // `When must the report be submitted?` — `no later than 15 days after the month` and `the last
       // business day of February of each calendar year` answer it too.
-      return hasDate(text) || hasDuration(text) || MONTH_NAME.test(text);
+      return hasDate(text) || hasDuration(text) || namesMonth(text);
     case 'duration':
       return hasDuration(text);
     case 'frequency':
-      return FREQUENCY.test(text);
+      return hasFrequency(text);
     case 'definition':
       return definesSubjectOf(profile, text);
     case 'none':
@@ -1058,184 +817,6 @@ function measureSegmentStreams(profile: QuestionProfile, text: string, segment: 
   }
   const phrasesMatched = profile.phrases.filter((phrase) => containsSequence(segment.stems, phrase)).length;
   return { text, coverage: total > 0 ? covered / total : 0, ownSpecificMatches, headingSpecificMatches, ownMatches, askMet, phrasesMatched };
-}
-
-// A line that is a table row: cells joined by ` | `.
-const TABLE_ROW = / \| /;
-// A line opening a list item: `(a)`, `(iv)`, `1.`, `2)`, `2.3`, `a)`, a bullet (a bare `1` is a wrapped date or figure).
-const LIST_ITEM = /^(?:\([0-9A-Za-z]{1,4}\)|[0-9]{1,3}(?:\.[0-9]{1,3})+\.?|[0-9]{1,3}[.)]|[a-z]\)|[•●▪◦∙·‣*–—-])\s/;
-// Sentence ends: `.`, `!`, `?` or `;` before whitespace and an opening capital, digit, quote or parenthesis.
-const SENTENCE_BREAK = /(?<=[.!?;])\s+(?=["“(]?[A-Z0-9])/;
-// Abbreviations whose period does not end a sentence.
-const ABBREVIATION = /\b(?:e\.g|i\.e|etc|[Nn]o|[Nn]os|[Ss]ec|[Ii]nc|[Ll]td|[Cc]orp|[Cc]o|vs|[Mm]r|[Mm]s|[Dd]r|[Ss]t|U\.S|approx|incl|[Pp]ara|[Aa]rt|[Ff]ig|pp?)\.$/;
-
-/**
- * Splits a chunk's text into the units answers are made of and proximity is measured on: sentences
- * and table rows, whitespace collapsed to single spaces and trimmed, otherwise verbatim.
- * - A table row (cells joined by ` | `) stands alone. The one or two short lines without final
- *   punctuation right above a group of rows (`Category A1 – Trading As a Principal`, `E-Mini`) are
- *   its label: the label is a unit itself and becomes the first cell of every row of the group,
- *   `Category A1 – Trading As a Principal | Enterprise (4+ Applications) | Licensee Group | $3,640`.
- * - Elsewhere, a short line without final punctuation (a heading inside the chunk) stands alone.
- * - A list item (`(a)`, `1.`, `2.3`, a bullet) or a definition line (`Subscriber: any party…`, as the
- *   chunker recognises them) starts a new sentence.
- * - Wrapped prose lines are joined, then split at `.`, `!`, `?` or `;` followed by a capital, digit,
- *   quote or parenthesis (not after abbreviations such as `e.g.` or `No.`).
- */
-export function splitIntoUnits(text: string): string[] {
-  return splitIntoPassages(text).flat();
-}
-
-/**
- * The units of `splitIntoUnits`, grouped into passages: the sentences of one prose paragraph (a
- * list item or definition line opens a new one; a heading, a blank line or a table row ends one)
- * form one passage; a heading line, a label and each table row are passages of their own. A row
- * whose first cell is a band of counts, under a wider row, is given that row's spanning leading
- * cells (`Non-Financial Institution | 201 - 2,000 | $75 | $250`).
- * Concatenated in order, the passages are exactly `splitIntoUnits(text)`.
- */
-export function splitIntoPassages(text: string): string[][] {
-  return readPassages(text).map((passage) => [...passage]);
-}
-
-const readPassages = memo(20_000, (text: string): string[][] => computePassages(text));
-
-function computePassages(text: string): string[][] {
-  const lines = text.split('\n').map((line) => line.trim());
-  const longestProse = lines.filter((line) => !TABLE_ROW.test(line)).reduce((max, line) => Math.max(max, line.length), 0);
-  const passages: string[][] = [];
-  let paragraph: string[] = [];
-  // Short lines without final punctuation: a label if rows follow, else headings or wrapped prose.
-  let pending: { line: string; next: string | undefined }[] = [];
-  let label: string | undefined;
-  // The widest row with an amount of the current table: a row with fewer cells sits under its
-  // row-spanning leading cells (`Non-Financial Institution` over five headcount rows).
-  let spanning: string[] | undefined;
-  // The label before a one-line wrapped cell (`Institution` under `Non-Financial | 1 - 25 | …`).
-  let labelBeforeWrap: string | undefined;
-  const flushParagraph = () => {
-    if (paragraph.length > 0) passages.push(splitSentences(paragraph.join(' ')));
-    paragraph = [];
-  };
-  const addProseLine = (line: string, next: string | undefined) => {
-    // A line that opens in lower case, or is followed by one, is wrapped prose (`are required to` /
-    // `complete the ILA and Schedule 1 and 1a:`), however short: headings are capitalised and stand alone.
-    const wrapped = /^\p{Ll}/u.test(line) || /^\p{Ll}/u.test(next ?? '');
-    if (!wrapped && isHeadingLine(line, longestProse)) {
-      flushParagraph();
-      passages.push([collapse(line)]);
-      return;
-    }
-    const wrappedNumeral = /^\(\d+\)/.test(line) && NUMBER_WORD_END.test(paragraph.at(-1) ?? '');
-    if (!wrappedNumeral && (LIST_ITEM.test(line) || DEFINITION_LINE_PATTERN.test(line))) flushParagraph();
-    paragraph.push(line);
-  };
-  const releasePending = () => {
-    for (const { line, next } of pending) addProseLine(line, next);
-    pending = [];
-  };
-  lines.forEach((original, index) => {
-    let line = original;
-    const next = lines[index + 1];
-    if (line === '') {
-      releasePending();
-      flushParagraph();
-      label = undefined;
-      spanning = undefined;
-    } else if (isNumberedClauseRow(line)) {
-      // `8.3 | Subscriber must pay … within thirty` is a clause whose number the extractor set apart, not a table row.
-      label = undefined;
-      spanning = undefined;
-      releasePending();
-      flushParagraph();
-      paragraph.push(line);
-    } else if (TABLE_ROW.test(line)) {
-      let cells = collapse(line).split(' | ');
-      const priced = hasMoneyAmount(line);
-      if (priced && spanning !== undefined) {
-        const span = spanning;
-        // A row of fewer cells whose first is a band (`26 - 200`) where the widest row has one sits under its spanning cells;
-        // a full row whose first cell opens in lower case continues the spanning cell (`and academia*** | 26 - 200 | …`).
-        const under = cells.length < span.length && isBand(cells[0]!) && isBand(span[span.length - cells.length]!);
-        const continues = cells.length === span.length && cells.length > 1 && /^\p{Ll}/u.test(cells[0]!) && isBand(cells[1]!) && isBand(span[1]!);
-        if (pending.length === 1 && (under || continues)) {
-          // A one-line wrapped cell between such rows continues the spanning cell, it is no label.
-          spanning = [`${span[0]} ${collapse(pending[0]!.line)}`, ...span.slice(1)];
-          pending = [];
-          label = labelBeforeWrap;
-        }
-        if (pending.length === 0 && continues) {
-          spanning = [`${spanning[0]} ${cells[0]}`, ...spanning.slice(1)];
-          cells = [spanning[0]!, ...cells.slice(1)];
-        } else if (pending.length === 0 && under) {
-          cells = [...spanning.slice(0, spanning.length - cells.length), ...cells];
-        }
-      }
-      if (pending.length > 0) spanning = undefined;
-      if (priced && (spanning === undefined || cells.length >= spanning.length)) spanning = cells;
-      line = cells.join(' | ');
-      if (pending.length > 0) {
-        const labelLines = pending.slice(-2).map((entry) => entry.line);
-        pending = pending.slice(0, -2);
-        releasePending();
-        flushParagraph();
-        label = collapse(labelLines.join(' '));
-        passages.push([label]);
-      }
-      flushParagraph();
-      const row = collapse(line);
-      passages.push([label !== undefined && !row.startsWith(label) ? `${label} | ${row}` : row]);
-    } else {
-      if (pending.length === 0) labelBeforeWrap = label;
-      label = undefined;
-      if (line.length <= 80 && !/[.,;:!?]$/.test(line) && !LIST_ITEM.test(line)) {
-        pending.push({ line, next });
-      } else {
-        releasePending();
-        addProseLine(line, next);
-      }
-    }
-  });
-  releasePending();
-  flushParagraph();
-  return passages.map((passage) => passage.filter((unit) => /\p{L}/u.test(unit))).filter((passage) => passage.length > 0);
-}
-
-// A line ending in a number word: a next line opening `(30)` continues it (`within thirty` / `(30) Days`), it is no list item.
-const NUMBER_WORD_END = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(?:-\w+)?$/i;
-
-// A clause or list number set apart as a cell: `8.3`, `15`, `(a)`, `1)`, `b)`.
-const CLAUSE_NUMBER_CELL = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3})*\.?|\([0-9A-Za-z]{1,4}\)|[0-9]{1,2}\)|[a-z]\))$/;
-
-/** A two-cell line whose first cell is a clause number and whose second is prose (six words or more, no amount). */
-function isNumberedClauseRow(line: string): boolean {
-  const cells = line.split(' | ');
-  if (cells.length !== 2) return false;
-  const [number, prose] = cells as [string, string];
-  return CLAUSE_NUMBER_CELL.test(number.trim()) && prose.trim().split(/\s+/).length >= 6 && !MONEY.test(prose);
-}
-
-function isHeadingLine(line: string, longest: number): boolean {
-  return line.length < Math.min(60, Math.max(20, longest * 0.6)) && !/[.,;:!?]$/.test(line) && !LIST_ITEM.test(line);
-}
-
-function splitSentences(paragraph: string): string[] {
-  const sentences: string[] = [];
-  for (const piece of collapse(paragraph).split(SENTENCE_BREAK)) {
-    const previous = sentences[sentences.length - 1];
-    if (previous !== undefined && ABBREVIATION.test(previous)) sentences[sentences.length - 1] = `${previous} ${piece}`;
-    else sentences.push(piece);
-  }
-  return sentences.map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 0);
-}
-
-/** A table cell holding a band of counts (`1 - 25`, `2,001 - 15,000`, `+15,000`): digits, no amount, no words. */
-function isBand(cell: string): boolean {
-  return /\d/.test(cell) && /^[+\d\s,.–-]+$/.test(cell);
-}
-
-function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -1390,14 +971,14 @@ function missingSpecificTerms(profile: QuestionProfile, text: TokenStream, conte
  * a table where one row names them all answers the question, and then none are split.
  */
 function findSplitQualifiers(profile: QuestionProfile, units: readonly string[], heading: TokenStream, answerRow: string | undefined): string[] {
-  if (answerRow === undefined || !TABLE_ROW.test(answerRow)) return [];
+  if (answerRow === undefined || !isCellRow(answerRow)) return [];
   const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount);
   if (qualifiers.length < 2) return [];
   // A table is a run of consecutive rows; a label or heading line between rows starts another table.
   const tables: string[][] = [];
   let run: string[] = [];
   for (const unit of units) {
-    if (TABLE_ROW.test(unit)) {
+    if (isCellRow(unit)) {
       run.push(unit);
     } else if (run.length > 0) {
       tables.push(run);
@@ -1406,7 +987,7 @@ function findSplitQualifiers(profile: QuestionProfile, units: readonly string[],
   }
   if (run.length > 0) tables.push(run);
   // The context: the heading, prose and label lines, and header rows (rows without an amount).
-  const context = [heading, ...units.filter((unit) => !TABLE_ROW.test(unit) || !hasMoneyAmount(unit)).map(tokenStream)];
+  const context = [heading, ...units.filter((unit) => !isCellRow(unit) || !hasMoneyAmount(unit)).map(tokenStream)];
   for (const table of tables) {
     // Only the table holding the row that best answers the question (the best line with an amount).
     if (!table.includes(answerRow)) continue;
@@ -1438,7 +1019,7 @@ function isSubItemRow<T>(terms: ReadonlySet<T>, above: ReadonlySet<T> | undefine
  * heading. Else undefined.
  */
 export function findParentRow(profile: QuestionProfile, row: string, above: string | undefined): string | undefined {
-  if (above === undefined || !TABLE_ROW.test(row) || !TABLE_ROW.test(above) || !hasMoneyAmount(row) || !hasMoneyAmount(above)) return undefined;
+  if (above === undefined || !isCellRow(row) || !isCellRow(above) || !hasMoneyAmount(row) || !hasMoneyAmount(above)) return undefined;
   const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount);
   return isSubItemRow(qualifiersNamedBy(qualifiers, row), qualifiersNamedBy(qualifiers, above)) ? above : undefined;
 }
