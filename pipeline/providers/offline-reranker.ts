@@ -1,10 +1,10 @@
-import { QUESTION_STOP_WORDS } from '../question/index.ts';
+import { AMOUNT_WORDS, dropUnmatchedFraming, exchangesNamedBy, isValueAsk, LEXICAL_STOP_WORDS, profileQuestion, termCredit, withoutFramingAbsentFrom } from '../question/index.ts';
+import type { OfflineLexicalOptions, ProfileTerm, QuestionProfile } from '../question/index.ts';
 import { readRerankQuestion } from '../rerank/read-rerank-question.ts';
 import type { TermStatistics } from '../rerank/term-statistics.ts';
 import {
   containsSequence,
   definesTerm,
-  escapeRegExp,
   hasDuration,
   hasDate,
   hasFrequency,
@@ -14,7 +14,6 @@ import {
   namesMonth,
   namesStem,
   normalizeForMatching,
-  spellingCredit,
   splitIntoUnits,
   stem,
   tokenStream,
@@ -128,22 +127,6 @@ function documentTermsOf(question: string, statistics: TermStatistics | undefine
   };
 }
 
-/** Options of the offline lexical scorers (the reranker and the extractive generator). */
-export interface OfflineLexicalOptions {
-  /**
-   * The query-expansion rules (config `retrieval.expansions`): a question word a rule's pattern
-   * names (`RT`) also counts as found where the text has the expansion (`real time`). Default none.
-   */
-  expansions?: readonly { pattern: string; expansion: string }[];
-  /** The source's publisher words nearly every chunk holds (`sources.<name>.lexical.genericWords`): weighted low like `market` or `data`. */
-  genericWords?: readonly string[];
-  /**
-   * The source's exchange families whose data it prices apart (`sources.<name>.lexical.exchangeFamilies`):
-   * for an amount question naming one family, a chunk naming only another is capped at 1.
-   */
-  exchangeFamilies?: readonly { family: string; names: readonly string[] }[];
-}
-
 /** The cut-offs of the offline reranker's 0–3 mapping (shares of the question's weighted terms). */
 export const OFFLINE_RERANK_CUTOFFS = {
   /** A line holding the asked-for value must cover this much for a 3. */
@@ -165,445 +148,6 @@ export const OFFLINE_RERANK_CUTOFFS = {
   /** Chunk coverage for a 1. */
   relatedChunkCoverage: 0.2,
 } as const;
-
-/** What a question asks for, beyond its terms: an amount, a definition, a date, a duration, a frequency, or nothing specific. */
-export type QuestionAsk = 'amount' | 'definition' | 'date' | 'duration' | 'frequency' | 'none';
-
-/** One content term of a question: one word, or a label such as `category a` that must match as a sequence. */
-export interface QuestionTerm {
-  /** The term as shown in traces (`fee`, `category a`). */
-  display: string;
-  /** Stems of its words, in order. */
-  stems: string[];
-  /**
-   * 1 for specific terms; 0.5 for words that frame the answer (`requirements`, `policies`,
-   * `criteria`); 0.25 for words almost every licensing chunk contains (`cme`, `market`, `data`).
-   */
-  weight: number;
-  /** True for words that ask for an amount (`fee`, `cost`): a line with a money amount counts as naming them. */
-  satisfiedByAmount: boolean;
-  /** Other spellings that count as the term, as stem sequences (`real time` for `RT`, from the expansion rules). */
-  alternatives?: string[][];
-  /** True for a word of the framing before the question itself (`our ops team asked me this:`); see `dropUnmatchedFraming`. */
-  framing?: boolean;
-  /** True for one label of a list the question names (`category b` of `categories (a, b, and c)`): each asks to be answered. */
-  listed?: boolean;
-}
-
-/** A question reduced to what the lexical scorers look for. */
-export interface QuestionProfile {
-  terms: QuestionTerm[];
-  /** Multi-word phrases as stem sequences: adjacent content words, quoted phrases, labels, the definition subject. */
-  phrases: string[][];
-  ask: QuestionAsk;
-  /** For a definition question, the words of the term to be defined (lowercase, as written). */
-  subject: string[] | undefined;
-  /** Other spellings of the subject from the expansion rules (`non-professional` for `non-pro`). */
-  subjectAlternatives?: string[][];
-  /** Years the question names (`2026`): a chunk must hold them (or its document name must) to score above 1. */
-  years: string[];
-  /** The source's generic words and exchange families (`SourceLexicon`). */
-  lexicon: SourceLexicon;
-  /** The exchange families the question names (`CME Group` for `CME` or `NYMEX`; see `SourceLexicon`). */
-  exchanges?: string[];
-  /**
-   * True when the framing is a sentence of its own before a question that stands by itself (`we
-   * over-reported devices last quarter. within what period must a corrected report be filed…`):
-   * it tells the situation, and a chunk that does not name it is not the less relevant for that.
-   */
-  contextSentence?: boolean;
-  /** A date question asking by when something must be done (`by what date`, `by when`, `deadline`): a date after `by` or `no later than` answers it best. */
-  deadline?: boolean;
-}
-
-// Function words, question words and request verbs, and words of this scorer's phrasing rules: never content terms.
-const STOP_WORDS = new Set([...QUESTION_STOP_WORDS, 'terms', 'specific', 'long', 'far']);
-
-// Words nearly every chunk of a market-data licensing corpus contains: they count, but little.
-const GENERIC_WORDS = new Set(['market', 'data', 'information', 'exchange', 'exchanges']);
-
-/**
- * What a source's configuration tells the lexical scorers (`sources.<name>.lexical`): its publisher's
- * words that nearly every chunk holds (weighted like `GENERIC_WORDS`), and its exchange families,
- * whose data it prices apart, as stem sequences. Compiled once per options object.
- */
-interface SourceLexicon {
-  genericWords: ReadonlySet<string>;
-  families: readonly { family: string; names: readonly (readonly string[])[] }[];
-  familyStems: ReadonlySet<string>;
-}
-
-const lexiconByOptions = new WeakMap<OfflineLexicalOptions, SourceLexicon>();
-
-const EMPTY_LEXICON: SourceLexicon = { genericWords: GENERIC_WORDS, families: [], familyStems: new Set() };
-
-function lexiconOf(options: OfflineLexicalOptions): SourceLexicon {
-  if (options.genericWords === undefined && options.exchangeFamilies === undefined) return EMPTY_LEXICON;
-  let lexicon = lexiconByOptions.get(options);
-  if (lexicon === undefined) {
-    const families = (options.exchangeFamilies ?? []).map(({ family, names }) => ({ family, names: names.map((name) => wordsOf(normalizeForMatching(name)).map(stem)) }));
-    lexicon = {
-      genericWords: new Set([...GENERIC_WORDS, ...(options.genericWords ?? []).map((word) => word.toLowerCase())]),
-      families,
-      familyStems: new Set(families.flatMap(({ names }) => names.flat())),
-    };
-    lexiconByOptions.set(options, lexicon);
-  }
-  return lexicon;
-}
-
-const GENERIC_WEIGHT = 0.25;
-
-// Words that frame what kind of answer is wanted (`the X requirements`, `the Y policies`) and that
-// the answering text seldom repeats: they count half, and never as specific terms.
-const FRAME_WORDS = new Set(
-  (
-    'requirement requirements policy policies rule rules condition conditions provision provisions obligation obligations ' +
-    'criteria criterion mechanism mechanisms process procedure procedures detail details option options type types kind kinds ' +
-    'overview purpose purposes role structure difference differences compare comparison'
-  ).split(' '),
-);
-
-const FRAME_WEIGHT = 0.5;
-
-// Words that ask for an amount when they head the question's noun phrase.
-const AMOUNT_WORDS = new Set([
-  'fee', 'fees', 'cost', 'costs', 'price', 'prices', 'pricing', 'charge', 'charges', 'rate', 'rates', 'amount', 'amounts',
-  'cap', 'caps', 'maximum', 'minimum', 'payment', 'payments', 'surcharge', 'surcharges', 'tariff', 'tariffs',
-]);
-
-// Words that name the payment itself: a line with a money amount counts as naming them.
-const PAYMENT_STEMS = new Set(
-  ['fee', 'cost', 'price', 'pricing', 'charge', 'amount', 'payment', 'surcharge', 'tariff', 'rate'].map(stem),
-);
-
-// A label word in the plural before a list of two or more codes, in parentheses or not: `categories (a, b, and c)`.
-const LABEL_LIST = /\b(categories|schedules|appendices|exhibits|sections|tiers|levels|types|classes)\s+\(?((?:[a-z0-9]{1,3}\s*(?:,|\band\b|\bor\b|&)\s*)+(?:and\s+|or\s+)?[a-z0-9]{1,3})\)?(?![\p{L}\p{N}])/gu;
-
-// Words that end the question's leading noun phrase.
-const PHRASE_BOUNDARIES = new Set([
-  'for', 'of', 'to', 'in', 'on', 'at', 'by', 'with', 'from', 'under', 'between', 'according', 'that', 'which', 'when',
-  'if', 'and', 'or', 'as', 'per', 'during', 'within', 'without', 'regarding', 'about', 'after', 'before', 'since', 'than',
-]);
-
-// Words skipped at the start of a question before its leading noun phrase.
-const LEADING_WORDS = new Set([
-  'what', 'which', 'is', 'are', 'was', 'were', 'the', 'a', 'an', 'there', 'do', 'does', 'did', 'tell', 'me', 'us', 'list',
-  'give', 'show', 'please', 'current', 'currently', 'applicable', "what's",
-]);
-
-/**
- * Reduces a question to its content terms, phrases and ask. Stop words, question words and request
- * verbs are dropped; hyphenated words split (`real-time` → `real`, `time`); a short token after a
- * label word is kept with it (`category a`). The ask: `amount` when the question's leading noun
- * phrase ends in a word such as `fee`, `cost` or `price` (or it says `how much`), `date` for `when` /
- * `what date` / `deadline`, `duration` for `how long`, `definition` for `what is X` / `define X` /
- * `meaning of X` / `what does X mean` / `how is X defined` with a subject of at most five words.
- */
-export function profileQuestion(question: string, options: OfflineLexicalOptions = {}): QuestionProfile {
-  const lexicon = lexiconOf(options);
-  // `GME (Gulf Mercantile Exchange)`: the parenthesis spells out the abbreviation; it is the same term.
-  const spelledOut = findSpelledOutAbbreviations(question);
-  const normalized = normalizeForMatching(spelledOut.question).trim();
-  const words = wordsOf(normalized);
-  const terms: QuestionTerm[] = [];
-  const phrases: string[][] = [];
-  const byStems = new Map<string, QuestionTerm>();
-  /** Adds the term unless its stems are there already; returns the term now in the profile. */
-  const addTerm = (stems: string[], display: string, weight: number, framing = false): QuestionTerm => {
-    const key = stems.join(' ');
-    const known = byStems.get(key);
-    if (known !== undefined) return known;
-    const term: QuestionTerm = { display, stems, weight, satisfiedByAmount: stems.length === 1 && PAYMENT_STEMS.has(stems[0]!) };
-    if (framing) term.framing = true;
-    byStems.set(key, term);
-    terms.push(term);
-    return term;
-  };
-  const addPhrase = (stems: string[]) => {
-    if (stems.length < 2 || phrases.some((phrase) => phrase.join(' ') === stems.join(' '))) return;
-    phrases.push(stems);
-  };
-
-  const framing = framingLength(normalized);
-  const framingWords = wordsOf(normalized.slice(0, framing)).length;
-  // What the question asks for is read from the question itself, after any framing.
-  // …after a request to answer it (`could you tell me: what were…`).
-  const asked = normalized.slice(framing).replace(/^(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:tell|let|explain|confirm|check|say)\b[^:?,]*[:,]\s*/, '');
-  // Framing followed by a request to answer (`for our compliance review, could you tell me:`) is
-  // only who asks and why: its words are left out altogether.
-  // So is framing that reports a request (`our ops team asked me this:`, `my manager wants to know:`).
-  const reportedRequest = /\b(?:asked|asks|asking|ask)\s+(?:me|us)(?:\s+(?:this|that|the\s+following))?\s*[:,.!-]?$|\b(?:wants?|needs?|would\s+like)\s+to\s+know\s*[:,.!-]?$/.test(normalized.slice(0, framing).trim());
-  const requested = asked.length < normalized.length - framing || reportedRequest;
-  // `what language must reports be submitted in`: the noun after `what` or `which` names the kind of
-  // answer (`English`), which the answering text need not repeat; it counts like a framing word.
-  // Only a noun standing alone before the verb (`what language must`, not `what notice period applies`).
-  const typedPhrase = /^(?:what|which)\s+([\p{L}-]+)\s+([\p{L}']+)/u.exec(asked);
-  const typed = typedPhrase !== null && STOP_WORDS.has(typedPhrase[2]!) ? typedPhrase[1] : undefined;
-  const answerType = typed !== undefined && !STOP_WORDS.has(typed) && !AMOUNT_WORDS.has(typed) && !lexicon.genericWords.has(typed) ? typed : undefined;
-  let previousContent: string | undefined;
-  words.forEach((word, index) => {
-    const isFraming = index < framingWords;
-    if (isFraming && requested) return;
-    const previous = words[index - 1];
-    // A label's code is a letter (`a`, `a1`), a number (`2`, `1a`) or a roman numeral, never a word (`part of`).
-    const isLabel = previous !== undefined && LABEL_WORDS.has(previous) && /^(?:\p{L}\p{N}{0,2}|\p{N}{1,3}\p{L}?|[ivx]{2,4})$/u.test(word);
-    if (isLabel) {
-      const label = [stem(previous), word];
-      if (STOP_WORDS.has(word)) addTerm(label, `${previous} ${word}`, 1);
-      addPhrase(label);
-    }
-    // `how far back` asks for a duration: its words are the ask, not terms; so is the verb of `take
-    // effect` (its `effect` is what an `effective` date answers).
-    const askWord =
-      (word === 'back' && previous === 'far') ||
-      (/^(?:take|takes|took|taken)$/.test(word) && /^(?:effect|force)$/.test(words[index + 1] ?? '')) ||
-      // `who is part of X`, `who are members of X` ask for the members of X.
-      (/^(?:part|member|members)$/.test(word) && words[index + 1] === 'of' && /^(?:is|are|a)$/.test(previous ?? ''));
-    if (askWord || STOP_WORDS.has(word) || (word.length === 1 && !/\p{N}/u.test(word))) {
-      previousContent = undefined;
-      return;
-    }
-    const wordStem = stem(word);
-    // `a Licensee or Subscriber Group`: either party answers, so the second is another spelling of the first term.
-    const before = words[index - 2];
-    const either = previous === 'or' && before !== undefined ? terms.find((term) => term.stems.length === 1 && term.stems[0] === stem(before) && term.weight === 1) : undefined;
-    if (either !== undefined && !lexicon.genericWords.has(word) && !FRAME_WORDS.has(word) && !/\p{N}/u.test(word)) {
-      either.alternatives = [...(either.alternatives ?? []), [wordStem]];
-      either.display = `${either.display}|${word}`;
-      previousContent = wordStem;
-      return;
-    }
-    const frame = FRAME_WORDS.has(word) || (!isFraming && word === answerType);
-    addTerm([wordStem], word, lexicon.genericWords.has(word) ? GENERIC_WEIGHT : frame ? FRAME_WEIGHT : 1, isFraming);
-    if (previousContent !== undefined) addPhrase([previousContent, wordStem]);
-    previousContent = wordStem;
-  });
-
-  for (const quoted of normalized.matchAll(/"([^"]{3,80})"/g)) {
-    addPhrase(wordsOf(quoted[1] ?? '').map(stem));
-  }
-  // A list of labels (`categories (a, b, and c)`, `schedules 1 and 1a`) names each label: `category a`, `category b`, ….
-  for (const listed of normalized.matchAll(LABEL_LIST)) {
-    const singular = listed[1]!.replace(/ies$/, 'y').replace(/(?<=[^s])s$/, '');
-    for (const code of listed[2]!.split(/\s*(?:,|\band\b|\bor\b|&)\s*/).filter((part) => /^[a-z0-9]{1,3}$/.test(part))) {
-      addTerm([stem(singular), code], `${singular} ${code}`, 1).listed = true;
-      addPhrase([stem(singular), code]);
-    }
-  }
-
-  const ask = detectAsk(asked, lexicon);
-  let subject: string[] | undefined;
-  const candidate = definitionSubject(asked);
-  // `What exactly is the Last Trade Price…`: a capitalised defined term asks for its definition,
-  // even when its last word (`Price`) would otherwise ask for an amount.
-  if (ask === 'none' || (candidate !== undefined && isCapitalisedTerm(spelledOut.question, candidate))) {
-    subject = candidate;
-    if (subject !== undefined) addPhrase(subject.flatMap((part) => wordsOf(part)).map(stem));
-  }
-  for (const rule of [...spelledOut.rules, ...(options.expansions ?? [])]) {
-    const pattern = wordsOf(normalizeForMatching(rule.pattern)).map(stem);
-    const expansion = wordsOf(normalizeForMatching(rule.expansion)).map(stem);
-    const term = terms.find((candidate) => candidate.stems.join(' ') === pattern.join(' '));
-    if (term === undefined || expansion.length === 0) continue;
-    term.alternatives = [...(term.alternatives ?? []), expansion];
-  }
-  const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];
-  const profile: QuestionProfile = { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years, lexicon };
-  const exchanges = exchangesNamedBy(lexicon, words.map(stem));
-  if (exchanges.length > 0) profile.exchanges = exchanges;
-  if (profile.ask === 'date' && DEADLINE_QUESTION.test(asked)) profile.deadline = true;
-  // A question of three specific terms or more after a framing sentence (not a clause before a comma
-  // or colon); years and the `fee` an amount answers say which value, not what about.
-  const ownTerms = terms.filter((term) => term.framing !== true && term.weight === 1 && !term.satisfiedByAmount && !years.includes(term.display)).length;
-  if (framing > 0 && /[.!?]\s*$/.test(normalized.slice(0, framing)) && ownTerms >= 3) profile.contextSentence = true;
-  if (subject !== undefined) {
-    const written = subject.join(' ');
-    const alternatives = (options.expansions ?? [])
-      .filter((rule) => normalizeForMatching(rule.pattern) === written)
-      .map((rule) => normalizeForMatching(rule.expansion).split(/\s+/));
-    if (alternatives.length > 0) profile.subjectAlternatives = alternatives;
-  }
-  return profile;
-}
-
-// A question clause opening after a framing clause: a question word or auxiliary after `:`, `.`, `;`,
-// `!`, `?`, a dash, `, but` / `, so` / `,`, or after `know` / `wondering` / `asking` (`need to know what…`).
-// A preposition before a question word opens a question too (`within what period…`, `in which schedule…`).
-const QUESTION_OPENING = /^(?:(?:within|in|under|by|for|to|from|on|at|after|before|until)\s+(?:what|which|whom|whose)\b|(?:what|what's|which|who|whom|whose|how|when|where|why|whether|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have)\b)/;
-
-// After `:` or `!` (`hi there! quick one: minimum number of…`) any clause may be the question.
-const QUESTION_AFTER_COLON = /[:!]\s+(?=[\p{L}\p{N}])/gu;
-
-const QUESTION_CLAUSE =
-  /(?:[.:;!?]\s+|\s[-\u2014]\s|,\s+(?:(?:but|so|and)\s+)?|\b(?:know|wondering|wonder|asking|ask|check|confirm)\s+)(?=(?:what|what's|which|who|whom|whose|how|when|where|why|whether|if|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have|(?:since|from|until)\s+when|(?:within|in|under|by|for|to|from|on|at|after|before|until)\s+(?:what|which|whom|whose))\b)/g;
-
-/**
- * The length of the framing before the question itself (`our ops team asked me this: ` in `our ops
- * team asked me this: what are the device fee waiver policies?`): the text before the first clause
- * opening with a question word, else before what follows the last `:` or `!`, when that clause holds
- * at least two content words. 0 when the question has no such framing.
- */
-function framingLength(normalized: string): number {
-  // A question that opens with a question word is asked from its start: `how much notice…, and how
-  // often can it happen?` asks two things, neither of them framing.
-  if (QUESTION_OPENING.test(normalized)) return 0;
-  const holdsQuestion = (start: number) => wordsOf(normalized.slice(start)).filter((word) => !STOP_WORDS.has(word) && word.length > 1).length >= 2;
-  // The first clause that opens with a question word: a compound question (`…, but how much
-  // notice…, and how often…?`) asks everything after its framing.
-  for (const match of normalized.matchAll(QUESTION_CLAUSE)) {
-    const start = match.index + match[0].length;
-    if (holdsQuestion(start)) return start;
-  }
-  // Else what follows the last `:` or `!` (`hi there! quick one: minimum number of…`).
-  const after = [...normalized.matchAll(QUESTION_AFTER_COLON)].map((match) => match.index + match[0].length).filter(holdsQuestion);
-  if (after.length > 0) return after.at(-1)!;
-  // Else a short opening clause before a comma (`just to double-check, subscriber group definition`).
-  const opening = /^[^,]{3,40},\s+/.exec(normalized);
-  return opening !== null && opening[0].split(/\s+/).length <= 5 && holdsQuestion(opening[0].length) ? opening[0].length : 0;
-}
-
-/**
- * Abbreviations the question spells out in parentheses (`GME (Gulf Mercantile Exchange)`, the
- * initials of the spelled-out words matching the capitals): the question without the parenthesis,
- * and a rule that counts the spelled-out words as the abbreviation, so that a text naming either
- * names the term once.
- */
-function findSpelledOutAbbreviations(question: string): { question: string; rules: { pattern: string; expansion: string }[] } {
-  const rules: { pattern: string; expansion: string }[] = [];
-  const text = question.replace(/\b(\p{Lu}{2,6})\s*\(([^()]{3,80})\)/gu, (whole, abbreviation: string, inner: string) => {
-    const initials = inner
-      .split(/[\s-]+/)
-      .filter((word) => /^\p{Lu}/u.test(word))
-      .map((word) => word[0])
-      .join('');
-    if (initials !== abbreviation) return whole;
-    rules.push({ pattern: abbreviation, expansion: inner });
-    return abbreviation;
-  });
-  return { question: text, rules };
-}
-
-function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionAsk {
-  if (
-    /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:minutes|hours|days|weeks|months|years)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|notification|time)\b|\bretention\s+period\b|\bwithin\s+what\s+(?:period|time|timeframe|time\s+frame)\b|\bhow\s+far\s+back\b/.test(
-      normalized,
-    )
-  ) {
-    return 'duration';
-  }
-  if (
-    /^(?:since\s+|from\s+|until\s+)?when\b(?!.*\b(?:appl(?:y|ies)|counts?\s+as|qualif(?:y|ies)\s+as)\b)|\b(?:what|which)\s+(?:date|day|month|year)\b|\bby\s+when\b|\bdeadline\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+date\b/.test(
-      normalized,
-    )
-  ) {
-    return 'date';
-  }
-  if (/\bhow\s+(?:often|frequently)\b|\b(?:what|which)\s+(?:reporting\s+)?frequency\b/.test(normalized)) return 'frequency';
-  if (/\bhow\s+much\b/.test(normalized) || /\b(?:cost|costs|charged?|pay|paid)\s*\??$/.test(normalized)) return 'amount';
-  const head = leadingPhraseHead(normalized, lexicon);
-  if (head !== undefined && AMOUNT_WORDS.has(head)) return 'amount';
-  return 'none';
-}
-
-/**
- * The last word of the question's leading noun phrase (`what are the device fee waiver policies` →
- * `policies`), not counting trailing years and generic words (`delayed wallboard fee 2026` → `fee`).
- */
-function leadingPhraseHead(normalized: string, lexicon: SourceLexicon): string | undefined {
-  // The leading phrase ends at a dash, colon, semicolon or comma (`the 2026 historical data distribution fees — what are they`).
-  const phrase = normalized.split(/\s[-\u2013\u2014]\s|[:;,]/u)[0] ?? normalized;
-  const words = phrase.split(/[^\p{L}\p{N}'+-]+/u).filter((word) => word.length > 0);
-  let index = 0;
-  while (index < words.length && LEADING_WORDS.has(words[index]!)) index += 1;
-  let head: string | undefined;
-  for (; index < words.length; index += 1) {
-    const word = words[index]!;
-    if (PHRASE_BOUNDARIES.has(word)) break;
-    // A keyword query names the year and the exchange after its head noun (`RT device fee 2025 CME`).
-    if (head !== undefined && (/^(?:19|20)\d{2}$/.test(word) || lexicon.genericWords.has(word))) continue;
-    head = word;
-  }
-  if (head === undefined) return undefined;
-  const parts = head.split('-');
-  return parts[parts.length - 1];
-}
-
-const SUBJECT_PATTERNS = [
-  /^who\s+(?:is|are)\s+(?:part|a\s+member|members)\s+of\s+(?:an?\s+|the\s+)?(.+)$/,
-  /^(?:what|who)\s+(?:exactly\s+)?(?:is|are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(.+)$/,
-  /^how\s+(?:does|do|did)\s+.+?\s+define\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
-  /^(?:what|who|which)(?:\s+\w+)?\s+(?:counts?|qualif(?:y|ies)|(?:is|are)\s+considered)\s+as\s+(?:an?\s+|the\s+)?(.+)$/,
-  /^(?:when|how)\s+(?:does|do|is|are)\s+.+?\s+(?:count|qualify)\s+as\s+(?:an?\s+|the\s+)?(.+)$/,
-  /^(?:the\s+)?(.+?)\s+(?:definition|meaning)$/,
-  /^(?:what|who)'s\s+(?:an?\s+|the\s+)?(.+)$/,
-  /^(?:please\s+)?define\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
-  /\b(?:definition|meaning)\s+of\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
-  /^what\s+does\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+?)\s+mean\b/,
-  /^how\s+(?:is|are)\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+?)\s+defined\b/,
-];
-
-const SUBJECT_END = /\s+(?:according\s+to|in|under|within|for|per|as\s+used|as\s+defined|between|when|and|with|from|by)\s+.*$|\s*[,;:(?].*$/;
-
-/** The term a definition question asks about, as lowercase words; undefined when it is not one. */
-function definitionSubject(normalized: string): string[] | undefined {
-  const question = normalized.replace(/[?.!\s]+$/, '');
-  // `a licensee wallboard — what is it`: the subject comes first and the question refers back to it.
-  const referred = /^(?:an?\s+|the\s+)?(.{3,60}?)\s+[-\u2014]\s+what\s+(?:is|are)\s+(?:it|they|that)$/.exec(question);
-  // …unless it names an amount (`the 2026 historical data distribution fees — what are they`).
-  if (referred?.[1]) return AMOUNT_WORDS.has(referred[1].split(/\s+/).at(-1) ?? '') ? undefined : subjectWords(referred[1]);
-  // `in the ila schedule 2, what is an application`: the question is the last clause.
-  // …or begins at its last question word when no comma sets it apart (`under the term sofr schedule 7
-  // amendments what uses count as …`).
-  const opening = [...question.matchAll(/\b(?:what|who|which|how)\b/g)].at(-1)?.index;
-  const clauses = [question, question.split(/[,:;]\s+/).at(-1) ?? question, ...(opening !== undefined && opening > 0 ? [question.slice(opening)] : [])];
-  for (const clause of clauses) {
-    for (const pattern of SUBJECT_PATTERNS) {
-      const match = pattern.exec(clause);
-      if (!match?.[1]) continue;
-      return subjectWords(match[1].replace(SUBJECT_END, ''));
-    }
-  }
-  return undefined;
-}
-
-/** True when every word of `subject` of three letters or more is capitalised where the question writes it (`Last Trade Price`). */
-function isCapitalisedTerm(question: string, subject: readonly string[]): boolean {
-  const words = subject.filter((word) => word.length >= 3);
-  if (words.length < 2) return false;
-  const pattern = new RegExp(words.map((word) => escapeRegExp(word)).join('[\\s-]+'), 'i');
-  const written = pattern.exec(question.normalize('NFKC'))?.[0];
-  return written !== undefined && (written.match(/\p{L}+/gu) ?? []).filter((word) => word.length >= 3).every((word) => /^\p{Lu}/u.test(word));
-}
-
-function subjectWords(text: string): string[] | undefined {
-  const parts = text.replace(/^["']|["']$/g, '').trim().split(/\s+/).filter((part) => part.length > 0);
-  if (parts.length === 0 || parts.length > 5) return undefined;
-  if (parts.every((part) => STOP_WORDS.has(part))) return undefined;
-  return parts;
-}
-
-/**
- * The profile without the framing words (`our ops team asked me this:`, `i'm putting together next
- * year's budget and need to know`) that none of `texts` (the candidates, or the evidence) names:
- * they say who asks and why, and would only dilute the coverage of every text alike. Framing words
- * the texts do name (`under the 2026 benchmark fee list, what…`, `our desk has gme screens. what…`)
- * stay, as do all words of the question itself.
- */
-export function dropUnmatchedFraming(profile: QuestionProfile, texts: readonly string[]): QuestionProfile {
-  if (!profile.terms.some((term) => term.framing === true)) return profile;
-  return withoutFramingAbsentFrom(profile, texts.map(tokenStream));
-}
-
-/** The profile without the framing terms none of `streams` names (the profile itself when that would leave no term). */
-function withoutFramingAbsentFrom(profile: QuestionProfile, streams: readonly TokenStream[]): QuestionProfile {
-  const absent = new Set(profile.terms.filter((term) => term.framing === true && !streams.some((stream) => termCredit(term, stream) > 0)).map((term) => term.stems.join(' ')));
-  if (absent.size === 0) return profile;
-  const terms = profile.terms.filter((term) => !absent.has(term.stems.join(' ')));
-  if (terms.length === 0) return profile;
-  const phrases = profile.phrases.filter((phrase) => !phrase.some((word) => absent.has(word)));
-  return { ...profile, terms, phrases };
-}
 
 /** A chunk (or a sentence) to measure: its section heading and text. */
 export interface RelevanceInput {
@@ -688,30 +232,6 @@ export interface ChunkRelevance {
   subjectOnlyInTable: boolean;
 }
 
-/** True when `text` names the question term (by stem, through a typo, or as an expansion rule spells it). */
-export function namesTerm(term: QuestionTerm, text: string): boolean {
-  return termCredit(term, tokenStream(text)) > 0;
-}
-
-/** How a term occurs in a stream: 1 exactly (by stem), 0.8 through a typo, 0 not at all. */
-function termCredit(term: QuestionTerm, stream: TokenStream): number {
-  const credit = spellingCredit(term.stems, stream);
-  if (credit === 1 || term.alternatives === undefined) return credit;
-  return Math.max(credit, ...term.alternatives.map((stems) => spellingCredit(stems, stream)));
-}
-
-const DEADLINE_QUESTION = /\bby\s+(?:what|which)\s+(?:date|day|time)\b|\bby\s+when\b|\bdeadline\b/;
-
-/** True for the asks a value answers: an amount, a date, a duration, a frequency. */
-export function isValueAsk(ask: QuestionAsk): boolean {
-  return ask === 'amount' || ask === 'date' || ask === 'duration' || ask === 'frequency';
-}
-
-/** The exchange families a sequence of stems names. */
-function exchangesNamedBy(lexicon: SourceLexicon, stems: readonly string[]): string[] {
-  return lexicon.families.filter(({ names }) => names.some((name) => containsSequence(stems, name))).map(({ family }) => family);
-}
-
 /** `otherExchange` of `ChunkRelevance`: set on an amount question when the chunk names only exchanges the question does not. */
 function otherExchangeOf(profile: QuestionProfile, streams: readonly TokenStream[]): { otherExchange?: string } {
   if (profile.ask !== 'amount' || profile.exchanges === undefined) return {};
@@ -730,7 +250,7 @@ function unaskedHeadingOf(profile: QuestionProfile, heading: string): { unaskedH
   if (qualifierTerms(profile).some((term) => termCredit(term, stream) > 0)) return {};
   const own = new Set(
     wordsOf(normalizeForMatching(heading))
-      .filter((word) => word.length > 2 && !/\p{N}/u.test(word) && !STOP_WORDS.has(word) && !profile.lexicon.genericWords.has(word) && !AMOUNT_WORDS.has(word) && !LABEL_WORDS.has(word) && !namesMonth(word))
+      .filter((word) => word.length > 2 && !/\p{N}/u.test(word) && !LEXICAL_STOP_WORDS.has(word) && !profile.lexicon.genericWords.has(word) && !AMOUNT_WORDS.has(word) && !LABEL_WORDS.has(word) && !namesMonth(word))
       .map(stem)
       .filter((word) => !profile.lexicon.familyStems.has(word) && !UNNAMING_HEADING_WORDS.has(word)),
   );
@@ -915,7 +435,7 @@ function findNarrowerMatch(
   const named = new Set(qualifiers.map((term) => term.display).filter((display) => !relevance.missingSpecific.includes(display)));
   // The missing qualifiers another candidate could name more narrowly, each with the other
   // qualifiers it must stand next to; read once, on first need (the own-document scan is costly).
-  let open: { display: string; term: QuestionTerm; neighbours: QuestionTerm[] }[] | undefined;
+  let open: { display: string; term: ProfileTerm; neighbours: ProfileTerm[] }[] | undefined;
   const openQualifiers = () =>
     (open ??= relevance.missingSpecific.flatMap((display) => {
       // A label word (`category` of `Category A1`) is no qualifier: `Non-Display (A1)` names the label by its code.
@@ -942,14 +462,14 @@ function findNarrowerMatch(
 }
 
 /** The question's qualifiers: its specific terms, without framing words, years and the `fee` an amount answers. */
-function qualifierTerms(profile: QuestionProfile): QuestionTerm[] {
+function qualifierTerms(profile: QuestionProfile): ProfileTerm[] {
   return profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && term.framing !== true && !profile.years.includes(term.display));
 }
 
 /** True when the stream names `term` (a typo counts) with one of `neighbours` right before or after it. */
-function namesNextTo(stream: TokenStream, term: QuestionTerm, neighbours: readonly QuestionTerm[]): boolean {
+function namesNextTo(stream: TokenStream, term: ProfileTerm, neighbours: readonly ProfileTerm[]): boolean {
   if (term.stems.length !== 1) return false;
-  const matches = (word: string, candidate: QuestionTerm) => candidate.stems.length === 1 && namesStem(word, candidate.stems[0]!);
+  const matches = (word: string, candidate: ProfileTerm) => candidate.stems.length === 1 && namesStem(word, candidate.stems[0]!);
   return stream.stems.some(
     (word, position) =>
       matches(word, term) &&
@@ -1025,7 +545,7 @@ export function findParentRow(profile: QuestionProfile, row: string, above: stri
 }
 
 /** The qualifiers (specific question terms) that `text` names. */
-function qualifiersNamedBy(qualifiers: readonly QuestionTerm[], text: string): Set<QuestionTerm> {
+function qualifiersNamedBy(qualifiers: readonly ProfileTerm[], text: string): Set<ProfileTerm> {
   const stream = tokenStream(text);
   return new Set(qualifiers.filter((term) => termCredit(term, stream) > 0));
 }
@@ -1138,7 +658,7 @@ export function relevanceStrength(profile: QuestionProfile, relevance: ChunkRele
  * nobody asked about.
  */
 function linePrecision(profile: QuestionProfile, line: string): number {
-  const words = wordsOf(normalizeForMatching(line)).filter((word) => !STOP_WORDS.has(word) && !/^\p{N}/u.test(word) && word.length > 1);
+  const words = wordsOf(normalizeForMatching(line)).filter((word) => !LEXICAL_STOP_WORDS.has(word) && !/^\p{N}/u.test(word) && word.length > 1);
   if (words.length === 0) return 0;
   const stems = new Set(profile.terms.flatMap((term) => [...term.stems, ...(term.alternatives ?? []).flat()]));
   return words.filter((word) => stems.has(stem(word))).length / words.length;
