@@ -1,8 +1,8 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { findParentRow, measureSegment } from './offline-reranker.ts';
+import { findParentRow, measureSegment } from '../relevance/index.ts';
 import { definesTerm, hasDate, hasDeadlineDate, splitIntoPassages } from '../text/index.ts';
-import type { SegmentRelevance } from './offline-reranker.ts';
+import type { SegmentRelevance } from '../relevance/index.ts';
 import { findOtherSides } from './find-other-sides.ts';
 import { findStatedValues } from './find-stated-values.ts';
 import { measureQualifierFit, type QualifierFit } from './measure-qualifier-fit.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findPartAnswers, type PartCandidate, type PartMeasure } from './find-part-answers.ts';
 import { profileQuestion } from '../question/index.ts';
 import type { QuestionProfile } from '../question/index.ts';
-import { measureSegment } from './offline-reranker.ts';
+import { measureSegment } from '../relevance/index.ts';
 
 interface TestUnit extends PartCandidate {
   text: string;

@@ -1,7 +1,7 @@
 import { buildTermStatistics } from '../rerank/term-statistics.ts';
 import { describe, expect, it } from 'vitest';
 import { dropUnmatchedFraming, profileQuestion } from '../question/index.ts';
-import { createOfflineReranker, measureSegment } from './offline-reranker.ts';
+import { createOfflineReranker } from './offline-reranker.ts';
 import { createExtractiveGenerator } from './extractive-generator.ts';
 import type { RerankCandidate } from './reranker.ts';
 import { describeRerankerContract } from './reranker.contract.ts';
@@ -404,14 +404,6 @@ describe('createOfflineReranker: expansion rules', () => {
     const [expanded] = await createOfflineReranker({ ...CME, expansions }).rerank('RT device fee', [row]);
     expect(plain!.score).toBeLessThan(3);
     expect(expanded!.score).toBe(3);
-  });
-
-  it('reads a row in the year its document name gives, for a question that names that year', () => {
-    const profile = profileQuestion('RT device fee 2025', { expansions: [{ pattern: 'RT', expansion: 'real time' }] });
-    const row = 'Display Device | Real Time | Device | $130.10';
-    expect(measureSegment(profile, row, 'CME Group Fee List').coverage).toBeLessThan(1);
-    expect(measureSegment(profile, row, 'CME Group Fee List', 'january-2025-market-data-fee-list.pdf').coverage).toBe(1);
-    expect(measureSegment(profile, row, 'CME Group Fee List', 'january-2026-market-data-fee-list.pdf').coverage).toBeLessThan(1);
   });
 });
 
