@@ -3,7 +3,7 @@ import type { QuestionAsk } from './question-profile.ts';
 import { LEXICAL_STOP_WORDS } from './question-stop-words.ts';
 import type { SourceLexicon } from './read-source-lexicon.ts';
 
-// Words that ask for an amount when they head the question's noun phrase.
+/** Words that ask for an amount when they head the question's noun phrase. */
 export const AMOUNT_WORDS = new Set([
   'fee', 'fees', 'cost', 'costs', 'price', 'prices', 'pricing', 'charge', 'charges', 'rate', 'rates', 'amount', 'amounts',
   'cap', 'caps', 'maximum', 'minimum', 'payment', 'payments', 'surcharge', 'surcharges', 'tariff', 'tariffs',
@@ -21,6 +21,7 @@ const LEADING_WORDS = new Set([
   'give', 'show', 'please', 'current', 'currently', 'applicable', "what's",
 ]);
 
+/** What the question asks for (see `QuestionAsk`), read from its wording and the head of its leading noun phrase. */
 export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionAsk {
   if (
     /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:minutes|hours|days|weeks|months|years)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|notification|time)\b|\bretention\s+period\b|\bwithin\s+what\s+(?:period|time|timeframe|time\s+frame)\b|\bhow\s+far\s+back\b/.test(

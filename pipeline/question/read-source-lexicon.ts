@@ -34,6 +34,7 @@ const lexiconByOptions = new WeakMap<OfflineLexicalOptions, SourceLexicon>();
 
 const EMPTY_LEXICON: SourceLexicon = { genericWords: GENERIC_WORDS, families: [], familyStems: new Set() };
 
+/** The source lexicon of the scorers' options, compiled once per options object (the default lexicon when they configure none). */
 export function lexiconOf(options: OfflineLexicalOptions): SourceLexicon {
   if (options.genericWords === undefined && options.exchangeFamilies === undefined) return EMPTY_LEXICON;
   let lexicon = lexiconByOptions.get(options);

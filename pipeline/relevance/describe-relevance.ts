@@ -1,6 +1,7 @@
 import type { QuestionProfile } from '../question/index.ts';
 import type { ChunkRelevance } from './measure-relevance.ts';
 
+/** A share or strength as the trace writes it, with two decimals (`0.60`). */
 export function formatShare(value: number): string {
   return value.toFixed(2);
 }
@@ -9,6 +10,7 @@ function clip(text: string, length: number): string {
   return text.length <= length ? text : `${text.slice(0, length - 1)}…`;
 }
 
+/** The reranker's trace detail for one chunk: the score and the rule that decided it, then the features behind it. */
 export function describeRelevance(score: number, reason: string, profile: QuestionProfile, relevance: ChunkRelevance): string {
   const matched = relevance.matched.map((match) => (match.how === 'exact' ? match.display : `${match.display}(${match.how})`));
   const parts = [

@@ -42,6 +42,7 @@ export function contextStream(_profile: QuestionProfile, heading: string, doc: s
   return { stems: [...stream.stems, '|', ...docStream.stems, ...named], stemSet: new Set([...stream.stemSet, ...docStream.stemSet, ...(documentTerms ?? [])]) };
 }
 
+/** `measureSegment` on token streams already read: the segment and its context (see `contextStream`). */
 export function measureSegmentStreams(profile: QuestionProfile, text: string, segment: TokenStream, heading: TokenStream): SegmentRelevance {
   const askMet = segmentMeetsAsk(profile, text);
   const amount = profile.ask === 'amount' ? askMet : hasMoneyAmount(text);
@@ -90,6 +91,7 @@ export function definesSubjectOf(profile: QuestionProfile, text: string): boolea
   return [profile.subject, ...(profile.subjectAlternatives ?? [])].some((subject) => definesTerm(text, subject));
 }
 
+/** The sum of the profile's term weights: the denominator of every coverage. */
 export function totalWeight(profile: QuestionProfile): number {
   return profile.terms.reduce((sum, term) => sum + term.weight, 0);
 }

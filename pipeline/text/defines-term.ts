@@ -1,10 +1,7 @@
 import { DEFINITION_LINE_PATTERN } from '../chunk/index.ts';
+import { escapeRegExp } from './escape-reg-exp.ts';
 import { isTypoOf } from './match-spelling.ts';
 import { normalizeForMatching } from './normalize-for-matching.ts';
-
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * True when `text` defines `subject` (lowercase words): `X means` / `"X" shall mean`,

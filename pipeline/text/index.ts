@@ -11,6 +11,7 @@ export { containsSequence, stemsOf, tokenStream } from './token-stream.ts';
 export type { TokenStream } from './token-stream.ts';
 export { isTypoOf, namesStem, spellingCredit } from './match-spelling.ts';
 export { hasDate, hasDeadlineDate, hasDuration, hasFrequency, hasMoneyAmount, namesMonth } from './detect-values.ts';
-export { definesTerm, escapeRegExp } from './defines-term.ts';
+export { definesTerm } from './defines-term.ts';
+export { escapeRegExp } from './escape-reg-exp.ts';
 export { isCellRow, splitIntoPassages, splitIntoUnits } from './split-into-passages.ts';
 export { LABEL_WORDS } from './label-words.ts';

@@ -2,6 +2,7 @@ import { editDistance } from './edit-distance.ts';
 import { containsSequence } from './token-stream.ts';
 import type { TokenStream } from './token-stream.ts';
 
+/** How a spelling (stems in order) occurs in a stream: 1 exactly (a sequence of stems verbatim), 0.8 through a typo (one word of four letters or more), 0 not at all. */
 export function spellingCredit(stems: readonly string[], stream: TokenStream): number {
   if (stems.length > 1) return containsSequence(stream.stems, stems) ? 1 : 0;
   const termStem = stems[0]!;

@@ -1,6 +1,7 @@
 import { stem } from './stem.ts';
 import { normalizeForMatching, wordsOf } from './normalize-for-matching.ts';
 
+/** A text's stems in order, and as a set, as the lexical scorers read it (see `tokenStream`). */
 export interface TokenStream {
   stems: string[];
   stemSet: Set<string>;
@@ -24,6 +25,7 @@ export function memo<T>(limit: number, compute: (text: string) => T): (text: str
   };
 }
 
+/** The token stream of `text` (normalised, split into words, stemmed), memoised across questions. */
 export const tokenStream = memo(50_000, (text: string): TokenStream => {
   const stems = wordsOf(normalizeForMatching(text)).map(stem);
   return { stems, stemSet: new Set(stems) };
@@ -34,6 +36,7 @@ export function stemsOf(text: string): readonly string[] {
   return tokenStream(text).stems;
 }
 
+/** True when `sequence` occurs in `stems` as a contiguous run. */
 export function containsSequence(stems: readonly string[], sequence: readonly string[]): boolean {
   outer: for (let start = 0; start + sequence.length <= stems.length; start += 1) {
     for (let offset = 0; offset < sequence.length; offset += 1) {
