@@ -1,7 +1,7 @@
 import type { TermStatistics } from '../rerank/term-statistics.ts';
 import { namingLimit } from '../rerank/read-rerank-question.ts';
 import { wordStems } from '../rerank/term-statistics.ts';
-import { editDistance } from '../question/edit-distance.ts';
+import { editDistance, escapeRegExp } from '../text/index.ts';
 import { rememberReadings } from '../question/remember-readings.ts';
 
 /** A name the question writes (`Market Profile`, `RFR Austria`, `Ono`), with the stems of its words. */
@@ -142,7 +142,7 @@ function spellingPatterns(known: KnownSpellings): readonly SpellingPattern[] {
       .sort((a, b) => b.length - a.length)
       .map((spelling) => {
         const parts = spelling.trim().split(/\s+/u);
-        const body = parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+        const body = parts.map((part) => escapeRegExp(part)).join('\\s+');
         return {
           source: `(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`,
           pattern: undefined,

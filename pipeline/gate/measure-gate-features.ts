@@ -5,7 +5,7 @@ import type { RankedCandidate } from '../rerank/rerank-candidates.ts';
 import { toRerankCandidate } from '../rerank/rerank-candidates.ts';
 import type { TermStatistics } from '../rerank/term-statistics.ts';
 import { wordStems } from '../rerank/term-statistics.ts';
-import { splitIntoUnits } from '../providers/offline-reranker.ts';
+import { splitIntoUnits } from '../text/index.ts';
 import { readStatedKind, statesValue } from './read-stated-kind.ts';
 
 /**

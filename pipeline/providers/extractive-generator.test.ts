@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPrompt } from '../answer/build-prompt.ts';
 import { countTokens } from '../chunk/count-tokens.ts';
 import { createExtractiveGenerator } from './extractive-generator.ts';
-import { stem } from './stem.ts';
+import { stem } from '../text/index.ts';
 import { describeGeneratorContract } from './generator.contract.ts';
 import type { GenerationEvidence, GenerationRequest } from './generator.ts';
 

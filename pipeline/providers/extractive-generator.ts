@@ -1,12 +1,14 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { definesTerm, dropUnmatchedFraming, findParentRow, hasDate, hasDeadlineDate, isValueAsk, measureSegment, namesTerm, profileQuestion, splitIntoPassages } from './offline-reranker.ts';
-import type { OfflineLexicalOptions, QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
+import { findParentRow, measureSegment } from '../relevance/index.ts';
+import { definesTerm, hasDate, hasDeadlineDate, splitIntoPassages } from '../text/index.ts';
+import type { SegmentRelevance } from '../relevance/index.ts';
 import { findOtherSides } from './find-other-sides.ts';
 import { findStatedValues } from './find-stated-values.ts';
 import { measureQualifierFit, type QualifierFit } from './measure-qualifier-fit.ts';
 import { findPartAnswers, type PartMeasure } from './find-part-answers.ts';
-import { splitQuestionParts } from '../question/index.ts';
+import { dropUnmatchedFraming, isValueAsk, namesTerm, profileQuestion, splitQuestionParts } from '../question/index.ts';
+import type { OfflineLexicalOptions, QuestionProfile } from '../question/index.ts';
 import { findQuestionQuantities, measureBandFit } from './find-quantity-bands.ts';
 
 /** Options of `createExtractiveGenerator`. */

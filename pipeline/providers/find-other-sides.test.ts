@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findOtherSides, type SideCandidate } from './find-other-sides.ts';
-import { profileQuestion } from './offline-reranker.ts';
+import { profileQuestion } from '../question/index.ts';
 
 function unit(text: string, context = 'Section\nfee list'): SideCandidate {
   return { text, context };

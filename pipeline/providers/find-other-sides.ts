@@ -1,6 +1,6 @@
 import { findFigures } from '../answer/index.ts';
-import { namesTerm } from './offline-reranker.ts';
-import type { QuestionProfile, QuestionTerm } from './offline-reranker.ts';
+import { namesTerm } from '../question/index.ts';
+import type { ProfileTerm, QuestionProfile } from '../question/index.ts';
 
 /** A candidate answer unit as side-finding reads it: its text and the context it is read in. */
 export interface SideCandidate {
@@ -29,7 +29,7 @@ export function findOtherSides<Unit extends SideCandidate>(profile: QuestionProf
   if (sideTerms.length === 0) return [];
   const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && !profile.years.includes(term.display));
   const bestOwn = namedBy(qualifiers, withoutDates(best.text));
-  const answered = new Set<QuestionTerm>();
+  const answered = new Set<ProfileTerm>();
   const sides: Unit[] = [];
   // Parallel units first; then, for a year still unanswered, the best-ranked unit of that year (its
   // list may lay the row out differently).
@@ -52,7 +52,7 @@ export function findOtherSides<Unit extends SideCandidate>(profile: QuestionProf
  * A month is not named by the date the unit states: `waived until January 1, 2026` answers when, it
  * is not the January list; a year is (`Effective January 1, 2026` prices 2026).
  */
-function namesSide(profile: QuestionProfile, term: QuestionTerm, unit: SideCandidate): boolean {
+function namesSide(profile: QuestionProfile, term: ProfileTerm, unit: SideCandidate): boolean {
   const text = profile.years.includes(term.display) ? unit.text : withoutDates(unit.text);
   return namesTerm(term, `${text}\n${unit.context}`);
 }
@@ -65,11 +65,11 @@ function withoutDates(text: string): string {
   return result;
 }
 
-function namedBy(terms: readonly QuestionTerm[], text: string): Set<QuestionTerm> {
+function namedBy(terms: readonly ProfileTerm[], text: string): Set<ProfileTerm> {
   return new Set(terms.filter((term) => namesTerm(term, text)));
 }
 
-function isParallel(best: SideCandidate, unit: SideCandidate, bestOwn: ReadonlySet<QuestionTerm>, qualifiers: readonly QuestionTerm[]): boolean {
+function isParallel(best: SideCandidate, unit: SideCandidate, bestOwn: ReadonlySet<ProfileTerm>, qualifiers: readonly ProfileTerm[]): boolean {
   const bestLabels = labelCells(best.text);
   const unitLabels = labelCells(unit.text);
   if (bestLabels !== undefined || unitLabels !== undefined) {

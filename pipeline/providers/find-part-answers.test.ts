@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findPartAnswers, type PartCandidate, type PartMeasure } from './find-part-answers.ts';
-import { measureSegment, profileQuestion } from './offline-reranker.ts';
-import type { QuestionProfile } from './offline-reranker.ts';
+import { profileQuestion } from '../question/index.ts';
+import type { QuestionProfile } from '../question/index.ts';
+import { measureSegment } from '../relevance/index.ts';
 
 interface TestUnit extends PartCandidate {
   text: string;

@@ -1,4 +1,5 @@
-import type { QuestionProfile, SegmentRelevance } from './offline-reranker.ts';
+import type { QuestionProfile } from '../question/index.ts';
+import type { SegmentRelevance } from '../relevance/index.ts';
 
 /** A candidate answer unit as part-answering reads it. */
 export interface PartCandidate {

@@ -1,4 +1,4 @@
-import { LABEL_WORDS } from './offline-reranker.ts';
+import { LABEL_WORDS } from '../text/index.ts';
 
 /** A band of counts a table row prices (`11 – 20 Indices`, `15,001+`, `up to 25`): inclusive bounds. */
 export interface QuantityBand {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { measureQualifierFit } from './measure-qualifier-fit.ts';
-import { profileQuestion } from './offline-reranker.ts';
+import { profileQuestion } from '../question/index.ts';
 
 describe('measureQualifierFit', () => {
   it('counts the label asked and labels of the same kind with another code', () => {

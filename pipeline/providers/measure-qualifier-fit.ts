@@ -1,6 +1,6 @@
-import { QUESTION_STOP_WORDS } from '../rerank/question-stop-words.ts';
-import { LABEL_WORDS, stem, stemsOf } from './offline-reranker.ts';
-import type { QuestionProfile } from './offline-reranker.ts';
+import { QUESTION_STOP_WORDS } from '../question/index.ts';
+import { LABEL_WORDS, stem, stemsOf } from '../text/index.ts';
+import type { QuestionProfile } from '../question/index.ts';
 
 /** How well a unit's own qualifiers fit the question's: the labels it names and the share of its label words the question names. */
 export interface QualifierFit {

@@ -1,6 +1,7 @@
 import { buildTermStatistics } from '../rerank/term-statistics.ts';
 import { describe, expect, it } from 'vitest';
-import { createOfflineReranker, definesTerm, dropUnmatchedFraming, measureSegment, profileQuestion, splitIntoPassages, splitIntoUnits, stem } from './offline-reranker.ts';
+import { dropUnmatchedFraming, profileQuestion } from '../question/index.ts';
+import { createOfflineReranker } from './offline-reranker.ts';
 import { createExtractiveGenerator } from './extractive-generator.ts';
 import type { RerankCandidate } from './reranker.ts';
 import { describeRerankerContract } from './reranker.contract.ts';
@@ -270,16 +271,6 @@ describe('createOfflineReranker', () => {
     expect(scored!.score).toBe(3);
   });
 
-  it('leaves out framing followed by a request to answer', () => {
-    const profile = profileQuestion('For our compliance review, could you tell me: When did the Dubai Mercantile Exchange become the Gulf Mercantile Exchange?');
-    expect(profile.terms.map((term) => term.display)).not.toContain('compliance');
-    expect(profile.ask).toBe('date');
-    // Framing that reports a request is only who asks, too.
-    const reported = profileQuestion('Our ops team asked me this: What are the entitlement reporting requirements?', CME);
-    expect(reported.terms.map((term) => term.display)).toEqual(['entitlement', 'reporting', 'requirements']);
-    expect(profileQuestion('My manager wants to know: what is the delayed wallboard fee?', CME).terms.map((term) => term.display)).not.toContain('manager');
-  });
-
   it('reads "X or Y" as one term either word answers', async () => {
     const profile = profileQuestion('How long must a Licensee or Subscriber Group retain records for audit purposes?', CME);
     expect(profile.terms.find((term) => term.display === 'licensee|subscriber')?.alternatives).toEqual([['subscriber']]);
@@ -290,12 +281,6 @@ describe('createOfflineReranker', () => {
   it('reads a name with a trademark sign as the name', async () => {
     const cvol = candidate('cvol', 'CME Group Volatility Index (CVOL™) › Data License', 'Intraday Values\nReal Time | Licensee Group | $5,000');
     expect((await scoreOf('CVOL intraday values real time data license fee', cvol)).score).toBe(3);
-  });
-
-  it('reads an abbreviation spelled out in parentheses as one term', () => {
-    const profile = profileQuestion('What are the 2026 fees for GME (Gulf Mercantile Exchange) real-time distribution?');
-    expect(profile.terms.map((term) => term.display)).not.toContain('gulf');
-    expect(profile.terms.find((term) => term.display === 'gme')?.alternatives).toEqual([['gulf', 'mercantil', 'exchang']]);
   });
 
   it('reads an abbreviated definition subject through the expansion rules', async () => {
@@ -411,89 +396,7 @@ describe('createOfflineReranker', () => {
   });
 });
 
-describe('profileQuestion', () => {
-  it('drops stop words, splits hyphenated words and weighs generic words low', () => {
-    const profile = profileQuestion(FEE_QUESTION, CME);
-    expect(profile.terms.map((term) => term.display)).toEqual(['real', 'time', 'display', 'device', 'fee', 'cme', 'market', 'data']);
-    expect(profile.terms.find((term) => term.display === 'cme')?.weight).toBe(0.25);
-    expect(profile.ask).toBe('amount');
-    expect(profile.phrases).toContainEqual(['real', 'time']);
-  });
-
-  it.each([
-    ['What is the monthly cost for a non-professional depth of market subscription?', 'amount'],
-    ['How much is the Data Feed?', 'amount'],
-    ['What are the device fee waiver policies?', 'definition'],
-    ['When does the new fee list take effect?', 'date'],
-    ['What is the effective date of the amendment?', 'date'],
-    ['How long must records be kept?', 'duration'],
-    ['Define Unit of Count.', 'definition'],
-    ['What does Non-Display Use mean?', 'definition'],
-    ['Summarise the redistribution requirements for CME market data', 'none'],
-    ['RT device fee 2025 CME', 'amount'],
-    ['delayed wallboard fee 2026', 'amount'],
-    ['How much notice does an auditor have to give before a routine audit?', 'duration'],
-    ['Within how many hours must a licensee notify CME?', 'duration'],
-    ['Since when must all non-display applications be reported As Needed?', 'date'],
-    ['When do User Non-Display fees apply?', 'none'],
-    ['Sorry if this is obvious, but since when must all non-display applications be reported?', 'date'],
-    ['Within what period must a Corrected Report be filed, and how far back can the credit go?', 'duration'],
-    ['How often is CME Term SOFR Non-Display Benchmark Use reported after the April 2025 amendments?', 'frequency'],
-    ['Sorry if this is obvious, but how much notice does an auditor give, and how often can it happen?', 'duration'],
-    ['Hi there! Quick one: When did the Licensee Website fee waiver end?', 'date'],
-    ['The 2026 historical data distribution fees — what are they?', 'amount'],
-    ['Just to double-check, Subscriber Group definition', 'definition'],
-    ['For our compliance review, could you tell me: What were the 2024 non-display Category A1 enterprise fees?', 'amount'],
-  ] as const)('%s → %s', (question, ask) => {
-    expect(profileQuestion(question, CME).ask).toBe(ask);
-  });
-
-  it.each([
-    ['How does Schedule 5 define a Non-Professional?', ['non-professional']],
-    ['What counts as a Device under the Subscriber Addendum?', ['device']],
-    ['Who is part of the Licensee Group under a CME ILA?', ['licensee', 'group']],
-    ['Subscriber Group definition', ['subscriber', 'group']],
-    ['When does benchmark information count as Delayed Benchmark Information under Schedule 5?', ['delayed', 'benchmark', 'information']],
-    ['A Licensee Wallboard — what is it?', ['licensee', 'wallboard']],
-    ['What exactly is the Last Trade Price for Event Contract Information, and what does it exclude?', ['last', 'trade', 'price']],
-    ['In the ILA Schedule 2, what is an Application?', ['application']],
-  ] as const)('reads %j as a definition of %j', (question, subject) => {
-    const profile = profileQuestion(question, CME);
-    expect(profile.ask).toBe('definition');
-    expect(profile.subject).toEqual(subject);
-  });
-
-  it('counts the noun after what or which, standing before the verb, as the kind of answer (half weight)', () => {
-    const weights = (question: string) => Object.fromEntries(profileQuestion(question, CME).terms.map((term) => [term.display, term.weight]));
-    expect(weights('What language must CME usage reports be submitted in?')).toMatchObject({ language: 0.5, usage: 1, reports: 1, submitted: 1 });
-    // A compound names the subject, not the kind of answer.
-    expect(weights('What notice period applies to terminating a Subscriber Addendum?')).toMatchObject({ notice: 1, period: 1 });
-    // An amount word asks for an amount, which the amount answers.
-    expect(weights('What fee is charged for a device?')).toMatchObject({ fee: 1 });
-  });
-
-  it('reads "who is part of X" as asking for the members of X, and a label code as a letter or number only', () => {
-    const profile = profileQuestion('Who is part of the Licensee Group under a CME ILA?', CME);
-    expect(profile.terms.map((term) => term.display)).toEqual(['licensee', 'group', 'cme', 'ila']);
-    expect(profile.subject).toEqual(['licensee', 'group']);
-    expect(profileQuestion('What is the Category A fee under Schedule 2?', CME).terms.map((term) => term.display)).toEqual(['category', 'category a', 'fee', 'schedule', '2']);
-    expect(profileQuestion('What is the Category A1 fee under Schedule 1a?', CME).phrases).toEqual(expect.arrayContaining([['category', 'a1'], ['schedul', '1a']]));
-  });
-
-  it('reads a list of labels as one term per label', () => {
-    const terms = profileQuestion('What are the three primary categories (A, B, and C) used to define Internal Non-Display Usage?').terms;
-    expect(terms.filter((term) => term.listed).map((term) => term.display)).toEqual(['category a', 'category b', 'category c']);
-    expect(profileQuestion('Are Schedules 1 and 1a mandatory?', CME).terms.filter((term) => term.listed).map((term) => term.display)).toEqual(['schedule 1', 'schedule 1a']);
-  });
-
-  it('finds the subject of a definition question', () => {
-    expect(profileQuestion('What is Unit of Count in CME data licensing?', CME).subject).toEqual(['unit', 'of', 'count']);
-    expect(profileQuestion('What is a Subscriber according to CME licensing terms?', CME).subject).toEqual(['subscriber']);
-    expect(profileQuestion('What uses count as Non-Display Benchmark Use in electronic systems?', CME).subject).toEqual(['non-display', 'benchmark', 'use']);
-    // No comma before the question: it begins at its question word.
-    expect(profileQuestion('Under the Term SOFR Schedule 7 amendments what uses count as Non-Display Benchmark Use?', CME).subject).toEqual(['non-display', 'benchmark', 'use']);
-  });
-
+describe('createOfflineReranker: expansion rules', () => {
   it('counts an expansion rule as the abbreviation it expands', async () => {
     const row = candidate('row', 'CME Group Fee List', 'Display Device\nReal Time | Device | $130.10');
     const expansions = [{ pattern: 'RT', expansion: 'real time' }];
@@ -501,174 +404,6 @@ describe('profileQuestion', () => {
     const [expanded] = await createOfflineReranker({ ...CME, expansions }).rerank('RT device fee', [row]);
     expect(plain!.score).toBeLessThan(3);
     expect(expanded!.score).toBe(3);
-  });
-
-  it('reads a row in the year its document name gives, for a question that names that year', () => {
-    const profile = profileQuestion('RT device fee 2025', { expansions: [{ pattern: 'RT', expansion: 'real time' }] });
-    const row = 'Display Device | Real Time | Device | $130.10';
-    expect(measureSegment(profile, row, 'CME Group Fee List').coverage).toBeLessThan(1);
-    expect(measureSegment(profile, row, 'CME Group Fee List', 'january-2025-market-data-fee-list.pdf').coverage).toBe(1);
-    expect(measureSegment(profile, row, 'CME Group Fee List', 'january-2026-market-data-fee-list.pdf').coverage).toBeLessThan(1);
-  });
-
-  it('keeps labels such as Category A together', () => {
-    const profile = profileQuestion('What is the maximum fee cap for Category A non-display licenses?', CME);
-    expect(profile.terms.map((term) => term.display)).toContain('category a');
-  });
-});
-
-describe('stem', () => {
-  it('brings inflections together', () => {
-    expect(stem('licensing')).toBe(stem('license'));
-    expect(stem('licensed')).toBe(stem('license'));
-    expect(stem('fees')).toBe('fee');
-    expect(stem('policies')).toBe(stem('policy'));
-    expect(stem('licensee')).not.toBe(stem('license'));
-    expect(stem('redistribution')).toBe(stem('redistribute'));
-    expect(stem('requirements')).toBe(stem('required'));
-    expect(stem('effective')).toBe(stem('effect'));
-    expect(stem('exclusive')).toBe(stem('exclusion'));
-    expect(stem('monthly')).toBe(stem('months'));
-    expect(stem('annually')).toBe(stem('annual'));
-    expect(stem('daily')).toBe('day');
-    expect(stem('family')).toBe('family');
-  });
-});
-
-describe('definesTerm', () => {
-  it.each([
-    ['"Subscriber" means any person that receives Information.', true],
-    ['Subscriber shall mean any person that receives Information.', true],
-    ['Subscriber: a person that receives Information.', true],
-    ['Units of Count are defined as the devices counted.', true],
-    ['Each Subscriber must sign the addendum.', false],
-  ])('%s → %s', (text, expected) => {
-    const subject = text.startsWith('Units') ? ['unit', 'of', 'count'] : ['subscriber'];
-    expect(definesTerm(text, subject)).toBe(expected);
-  });
-
-  it('reads a hyphenated term on a definition line', () => {
-    expect(definesTerm('Non-Professional: (i) an individual, natural person; or (ii) certain small business entities', ['non-professional'])).toBe(true);
-  });
-});
-
-describe('splitIntoUnits', () => {
-  it('splits prose into sentences and gives table rows their label', () => {
-    const text = [
-      'Fees are assessed per exchange. They are billed',
-      'monthly, e.g. on the first day.',
-      'E-Mini',
-      'CME | Device | $73',
-      'CBOT | Device | $48.75',
-    ].join('\n');
-    expect(splitIntoUnits(text)).toEqual([
-      'Fees are assessed per exchange.',
-      'They are billed monthly, e.g. on the first day.',
-      'E-Mini',
-      'E-Mini | CME | Device | $73',
-      'E-Mini | CBOT | Device | $48.75',
-    ]);
-  });
-
-  it('gives a row the row-spanning leading cells of the widest row above it, across a wrapped cell', () => {
-    // The CME Term SOFR 2026 notice: one Sector cell spans five Headcount rows and wraps onto a line of its own.
-    const text = [
-      'Sector | Headcount | Delayed | Real Time',
-      'Financial Institution | 1 - 25 | $50 | $125',
-      '26 - 200 | $100 | $250',
-      'Non-Financial | 1 - 25 | $25 | $75',
-      'Institution',
-      '201 - 2,000 | $75 | $250',
-      'Public Policy | 1 - 25 | $0 | $0',
-      'Financial Institution',
-      'and academia | 26 - 200 | $0 | $50',
-    ].join('\n');
-    expect(splitIntoUnits(text)).toEqual([
-      'Sector | Headcount | Delayed | Real Time',
-      'Financial Institution | 1 - 25 | $50 | $125',
-      'Financial Institution | 26 - 200 | $100 | $250',
-      'Non-Financial | 1 - 25 | $25 | $75',
-      'Non-Financial Institution | 201 - 2,000 | $75 | $250',
-      'Public Policy | 1 - 25 | $0 | $0',
-      'Public Policy Financial Institution and academia | 26 - 200 | $0 | $50',
-    ]);
-    // Only a band of counts sits under a spanning cell: a line between rows of words is still a label (the benchmark tiers).
-    const tiers = ['Financial Institution – Under $1.5 billion | Licensee Group | $5,000', 'Financial Institution – Over $10 billion', 'Licensee Group | $2,500'];
-    expect(splitIntoUnits(tiers.join('\n'))).toEqual([tiers[0], tiers[1], `${tiers[1]} | Licensee Group | $2,500`]);
-  });
-
-  it('starts a new sentence at a definition line even after an unfinished one', () => {
-    const text = [
-      'Semi-Automated Trading System: any tool deployed on a display Device, which is used to',
-      'augment manual trading by automating the trading decision process',
-      'Subscriber: any party, other than a Direct Licensee receiving Information from any Licensee Group entity directly or through a',
-      'Service Facilitator.',
-    ].join('\n');
-    expect(splitIntoUnits(text)).toEqual([
-      'Semi-Automated Trading System: any tool deployed on a display Device, which is used to augment manual trading by automating the trading decision process',
-      'Subscriber: any party, other than a Direct Licensee receiving Information from any Licensee Group entity directly or through a Service Facilitator.',
-    ]);
-  });
-
-  it('reads a clause whose number the extractor set apart as one sentence, across a wrapped numeral', () => {
-    const text = [
-      '8.3 | Subscriber must pay any outstanding fees revealed by an audit to CME, and Distributor, within thirty',
-      '(30) Days of receipt of an invoice from CME or Distributor and will be subject to interest at the lower of',
-      '1.5% per month or the maximum permitted by law.',
-      '(a) | once per twelve (12)-month period on no less than thirty (30) Days’ notice; and',
-    ].join('\n');
-    expect(splitIntoUnits(text)).toEqual([
-      '8.3 | Subscriber must pay any outstanding fees revealed by an audit to CME, and Distributor, within thirty (30) Days of receipt of an invoice from CME or Distributor and will be subject to interest at the lower of 1.5% per month or the maximum permitted by law.',
-      '(a) | once per twelve (12)-month period on no less than thirty (30) Days’ notice; and',
-    ]);
-  });
-
-  it('keeps no unit without a letter (a clause number standing apart)', () => {
-    expect(splitIntoUnits('3.\nCME Term SOFR Information Data License Fees Effective January 1, 2026:')).toEqual([
-      'CME Term SOFR Information Data License Fees Effective January 1, 2026:',
-    ]);
-  });
-
-  it('does not take a wrapped date for a list item', () => {
-    const text = 'All Fees will automatically increase on an annual basis, from January\n1 of each calendar year by a percentage amount.';
-    expect(splitIntoUnits(text)).toEqual(['All Fees will automatically increase on an annual basis, from January 1 of each calendar year by a percentage amount.']);
-  });
-
-  it('groups the units into passages: a paragraph\'s sentences together, a heading, a label and each row apart', () => {
-    const text = ['Audit', 'Records are kept five years. CME may audit them.', '(a) A list item opens a new passage.', 'E-Mini', 'CME | Device | $73', 'CBOT | Device | $48.75'].join('\n');
-    const passages = splitIntoPassages(text);
-    expect(passages).toEqual([
-      ['Audit'],
-      ['Records are kept five years.', 'CME may audit them.'],
-      ['(a) A list item opens a new passage.'],
-      ['E-Mini'],
-      ['E-Mini | CME | Device | $73'],
-      ['E-Mini | CBOT | Device | $48.75'],
-    ]);
-    expect(passages.flat()).toEqual(splitIntoUnits(text));
-  });
-
-  it('joins short wrapped lines of a column into one sentence: a line opening in lower case, or followed by one, is no heading', () => {
-    const text = [
-      'Each ILA contains our standard market data terms and conditions with additional schedules for specific license rights.',
-      'All clients with licensable use of data are required to',
-      'complete the ILA and Schedule 1 and 1a:',
-      '• Schedule 1, Licensee Profile – Information about the Licensee,',
-      'such as address, website and authorized contacts',
-    ].join('\n');
-    expect(splitIntoUnits(text)).toEqual([
-      'Each ILA contains our standard market data terms and conditions with additional schedules for specific license rights.',
-      'All clients with licensable use of data are required to complete the ILA and Schedule 1 and 1a:',
-      '• Schedule 1, Licensee Profile – Information about the Licensee, such as address, website and authorized contacts',
-    ]);
-  });
-
-  it('keeps a short heading line apart from the prose below it', () => {
-    const text = 'Audit\nLicensee Group shall retain all records relating to its use of Information for audit purposes for a period of five years.';
-    expect(splitIntoUnits(text)).toEqual([
-      'Audit',
-      'Licensee Group shall retain all records relating to its use of Information for audit purposes for a period of five years.',
-    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { editDistance } from './edit-distance.ts';
+import { editDistance } from '../text/index.ts';
 import { isEnglishWord } from './english-words.ts';
 
 /** How often each lowercase word occurs in a source's chunk texts and headings. */

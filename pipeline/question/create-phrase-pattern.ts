@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../text/index.ts';
+
 /** How `createPhrasePattern` builds its expression. */
 export interface PhrasePatternOptions {
   /** Match letter case exactly (for abbreviations that are ordinary words in lower case, `ICE`). Default false. */
@@ -24,7 +26,7 @@ export function createPhrasePattern(phrase: string, options: PhrasePatternOption
   const body = phrase
     .trim()
     .split(/\s+/u)
-    .map((part) => escapeRegularExpression(part))
+    .map((part) => escapeRegExp(part))
     .join('\\s+');
   const first = phrase.trim().at(0) ?? '';
   const last = phrase.trim().at(-1) ?? '';
@@ -39,8 +41,4 @@ export function createPhrasePattern(phrase: string, options: PhrasePatternOption
     if (LETTER.test(last) || DIGIT.test(last)) after += '(?!-[\\p{L}\\p{N}])(?!\\p{N})';
   }
   return new RegExp(`${before}${body}${after}`, options.caseSensitive ? 'gu' : 'giu');
-}
-
-function escapeRegularExpression(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,4 +1,4 @@
-import { editDistance } from './edit-distance.ts';
+import { editDistance } from '../text/index.ts';
 
 /**
  * The words of a source's documents, lowercase (letters and digits runs of every chunk's text and

@@ -1,6 +1,7 @@
 /**
  * The question stage: sanitise the raw question, normalise it for retrieval, expand it with the
- * configured rules, find the specific terms it names, and check that evidence contains them.
+ * configured rules, find the specific terms it names, and check that evidence contains them; and
+ * the lexical scorers' reading of it (`profileQuestion`: content terms, phrases, what it asks for).
  */
 export { sanitiseQuestion } from './sanitise-question.ts';
 export type { SanitisedQuestion, SanitiseQuestionOptions } from './sanitise-question.ts';
@@ -8,6 +9,7 @@ export { normaliseQuestion } from './normalise-question.ts';
 export type { NormalisedQuestion } from './normalise-question.ts';
 export { expandQuery } from './expand-query.ts';
 export type { QueryExpansion, QueryExpansionForm } from './expand-query.ts';
+export { LEXICAL_STOP_WORDS, QUESTION_STOP_WORDS } from './question-stop-words.ts';
 export { findQuestionTerms } from './find-question-terms.ts';
 export type { QuestionTerm, QuestionTermKind } from './find-question-terms.ts';
 export { checkCoverage } from './check-coverage.ts';
@@ -28,3 +30,11 @@ export { findAnchorSpellings } from './find-anchor-spellings.ts';
 export { splitQuestionParts } from './split-question-parts.ts';
 export { createNameInitialsCounter, findNameInitials } from './find-name-initials.ts';
 export type { AnchorKind, AnchorSpelling } from './find-anchor-spellings.ts';
+export { profileQuestion } from './profile-question.ts';
+export { isValueAsk } from './question-profile.ts';
+export type { ProfileTerm, QuestionAsk, QuestionProfile } from './question-profile.ts';
+export { namesTerm, termCredit } from './names-term.ts';
+export { dropUnmatchedFraming, withoutFramingAbsentFrom } from './drop-unmatched-framing.ts';
+export { exchangesNamedBy } from './read-source-lexicon.ts';
+export type { OfflineLexicalOptions } from './read-source-lexicon.ts';
+export { AMOUNT_WORDS } from './read-question-ask.ts';

@@ -1,3 +1,5 @@
+import { escapeRegExp } from '../text/index.ts';
+
 /** A question reduced to the words retrieval should search for. */
 export interface NormalisedQuestion {
   /** The kept terms joined by single spaces (`real-time display device fee cme market data`). */
@@ -48,7 +50,7 @@ const LEADING_PHRASES = [
 ].sort((left, right) => right.length - left.length);
 
 const LEADING_PATTERN = new RegExp(
-  `^(?:${LEADING_PHRASES.map((phrase) => phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}'])[\\s,;:.!?-]*`,
+  `^(?:${LEADING_PHRASES.map((phrase) => escapeRegExp(phrase)).join('|')})(?![\\p{L}\\p{N}'])[\\s,;:.!?-]*`,
   'u',
 );
 

@@ -1,4 +1,4 @@
-import { definesTerm, hasDate, hasDuration, hasMoneyAmount, splitIntoUnits } from '../providers/offline-reranker.ts';
+import { definesTerm, hasDate, hasDuration, hasMoneyAmount, splitIntoUnits } from '../text/index.ts';
 import type { RerankCandidate } from '../providers/reranker.ts';
 import type { AskedType, RerankQuestion } from './read-rerank-question.ts';
 import { wordStems } from './term-statistics.ts';

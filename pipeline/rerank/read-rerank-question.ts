@@ -1,5 +1,5 @@
-import { normalizeForMatching, stem } from '../providers/offline-reranker.ts';
-import { QUESTION_STOP_WORDS } from './question-stop-words.ts';
+import { normalizeForMatching, stem } from '../text/index.ts';
+import { QUESTION_STOP_WORDS } from '../question/index.ts';
 import type { TermStatistics } from './term-statistics.ts';
 import { wordStems } from './term-statistics.ts';
 import { rememberReadings } from '../question/remember-readings.ts';

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { normalizeForMatching, stem } from '../providers/offline-reranker.ts';
+import { normalizeForMatching, stem } from '../text/index.ts';
 
 /** How often each word stem occurs across a source's chunks: the weights of question terms. */
 export interface TermStatistics {

@@ -15,3 +15,6 @@ export const QUESTION_STOP_WORDS: ReadonlySet<string> = new Set(
     'exactly currently current much many get gets got go goes something anything everything nothing else'
   ).split(/\s+/),
 );
+
+/** The question stop words with the words of the lexical scorers' phrasing rules (`terms`, `specific`, `long`, `far`): never content terms. */
+export const LEXICAL_STOP_WORDS = new Set([...QUESTION_STOP_WORDS, 'terms', 'specific', 'long', 'far']);

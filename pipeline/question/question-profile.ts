@@ -1,0 +1,56 @@
+import type { SourceLexicon } from './read-source-lexicon.ts';
+
+/** What a question asks for, beyond its terms: an amount, a definition, a date, a duration, a frequency, or nothing specific. */
+export type QuestionAsk = 'amount' | 'definition' | 'date' | 'duration' | 'frequency' | 'none';
+
+/** One content term of a question: one word, or a label such as `category a` that must match as a sequence. */
+export interface ProfileTerm {
+  /** The term as shown in traces (`fee`, `category a`). */
+  display: string;
+  /** Stems of its words, in order. */
+  stems: string[];
+  /**
+   * 1 for specific terms; 0.5 for words that frame the answer (`requirements`, `policies`,
+   * `criteria`); 0.25 for words almost every licensing chunk contains (`cme`, `market`, `data`).
+   */
+  weight: number;
+  /** True for words that ask for an amount (`fee`, `cost`): a line with a money amount counts as naming them. */
+  satisfiedByAmount: boolean;
+  /** Other spellings that count as the term, as stem sequences (`real time` for `RT`, from the expansion rules). */
+  alternatives?: string[][];
+  /** True for a word of the framing before the question itself (`our ops team asked me this:`); see `dropUnmatchedFraming`. */
+  framing?: boolean;
+  /** True for one label of a list the question names (`category b` of `categories (a, b, and c)`): each asks to be answered. */
+  listed?: boolean;
+}
+
+/** A question reduced to what the lexical scorers look for. */
+export interface QuestionProfile {
+  terms: ProfileTerm[];
+  /** Multi-word phrases as stem sequences: adjacent content words, quoted phrases, labels, the definition subject. */
+  phrases: string[][];
+  ask: QuestionAsk;
+  /** For a definition question, the words of the term to be defined (lowercase, as written). */
+  subject: string[] | undefined;
+  /** Other spellings of the subject from the expansion rules (`non-professional` for `non-pro`). */
+  subjectAlternatives?: string[][];
+  /** Years the question names (`2026`): a chunk must hold them (or its document name must) to score above 1. */
+  years: string[];
+  /** The source's generic words and exchange families (`SourceLexicon`). */
+  lexicon: SourceLexicon;
+  /** The exchange families the question names (`CME Group` for `CME` or `NYMEX`; see `SourceLexicon`). */
+  exchanges?: string[];
+  /**
+   * True when the framing is a sentence of its own before a question that stands by itself (`we
+   * over-reported devices last quarter. within what period must a corrected report be filed…`):
+   * it tells the situation, and a chunk that does not name it is not the less relevant for that.
+   */
+  contextSentence?: boolean;
+  /** A date question asking by when something must be done (`by what date`, `by when`, `deadline`): a date after `by` or `no later than` answers it best. */
+  deadline?: boolean;
+}
+
+/** True for the asks a value answers: an amount, a date, a duration, a frequency. */
+export function isValueAsk(ask: QuestionAsk): boolean {
+  return ask === 'amount' || ask === 'date' || ask === 'duration' || ask === 'frequency';
+}

@@ -1,0 +1,122 @@
+import { escapeRegExp } from '../text/index.ts';
+import type { QuestionAsk } from './question-profile.ts';
+import { LEXICAL_STOP_WORDS } from './question-stop-words.ts';
+import type { SourceLexicon } from './read-source-lexicon.ts';
+
+/** Words that ask for an amount when they head the question's noun phrase. */
+export const AMOUNT_WORDS = new Set([
+  'fee', 'fees', 'cost', 'costs', 'price', 'prices', 'pricing', 'charge', 'charges', 'rate', 'rates', 'amount', 'amounts',
+  'cap', 'caps', 'maximum', 'minimum', 'payment', 'payments', 'surcharge', 'surcharges', 'tariff', 'tariffs',
+]);
+
+// Words that end the question's leading noun phrase.
+const PHRASE_BOUNDARIES = new Set([
+  'for', 'of', 'to', 'in', 'on', 'at', 'by', 'with', 'from', 'under', 'between', 'according', 'that', 'which', 'when',
+  'if', 'and', 'or', 'as', 'per', 'during', 'within', 'without', 'regarding', 'about', 'after', 'before', 'since', 'than',
+]);
+
+// Words skipped at the start of a question before its leading noun phrase.
+const LEADING_WORDS = new Set([
+  'what', 'which', 'is', 'are', 'was', 'were', 'the', 'a', 'an', 'there', 'do', 'does', 'did', 'tell', 'me', 'us', 'list',
+  'give', 'show', 'please', 'current', 'currently', 'applicable', "what's",
+]);
+
+/** What the question asks for (see `QuestionAsk`), read from its wording and the head of its leading noun phrase. */
+export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionAsk {
+  if (
+    /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:minutes|hours|days|weeks|months|years)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|notification|time)\b|\bretention\s+period\b|\bwithin\s+what\s+(?:period|time|timeframe|time\s+frame)\b|\bhow\s+far\s+back\b/.test(
+      normalized,
+    )
+  ) {
+    return 'duration';
+  }
+  if (
+    /^(?:since\s+|from\s+|until\s+)?when\b(?!.*\b(?:appl(?:y|ies)|counts?\s+as|qualif(?:y|ies)\s+as)\b)|\b(?:what|which)\s+(?:date|day|month|year)\b|\bby\s+when\b|\bdeadline\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+date\b/.test(
+      normalized,
+    )
+  ) {
+    return 'date';
+  }
+  if (/\bhow\s+(?:often|frequently)\b|\b(?:what|which)\s+(?:reporting\s+)?frequency\b/.test(normalized)) return 'frequency';
+  if (/\bhow\s+much\b/.test(normalized) || /\b(?:cost|costs|charged?|pay|paid)\s*\??$/.test(normalized)) return 'amount';
+  const head = leadingPhraseHead(normalized, lexicon);
+  if (head !== undefined && AMOUNT_WORDS.has(head)) return 'amount';
+  return 'none';
+}
+
+/**
+ * The last word of the question's leading noun phrase (`what are the device fee waiver policies` →
+ * `policies`), not counting trailing years and generic words (`delayed wallboard fee 2026` → `fee`).
+ */
+function leadingPhraseHead(normalized: string, lexicon: SourceLexicon): string | undefined {
+  // The leading phrase ends at a dash, colon, semicolon or comma (`the 2026 historical data distribution fees — what are they`).
+  const phrase = normalized.split(/\s[-\u2013\u2014]\s|[:;,]/u)[0] ?? normalized;
+  const words = phrase.split(/[^\p{L}\p{N}'+-]+/u).filter((word) => word.length > 0);
+  let index = 0;
+  while (index < words.length && LEADING_WORDS.has(words[index]!)) index += 1;
+  let head: string | undefined;
+  for (; index < words.length; index += 1) {
+    const word = words[index]!;
+    if (PHRASE_BOUNDARIES.has(word)) break;
+    // A keyword query names the year and the exchange after its head noun (`RT device fee 2025 CME`).
+    if (head !== undefined && (/^(?:19|20)\d{2}$/.test(word) || lexicon.genericWords.has(word))) continue;
+    head = word;
+  }
+  if (head === undefined) return undefined;
+  const parts = head.split('-');
+  return parts[parts.length - 1];
+}
+
+const SUBJECT_PATTERNS = [
+  /^who\s+(?:is|are)\s+(?:part|a\s+member|members)\s+of\s+(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:what|who)\s+(?:exactly\s+)?(?:is|are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(.+)$/,
+  /^how\s+(?:does|do|did)\s+.+?\s+define\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:what|who|which)(?:\s+\w+)?\s+(?:counts?|qualif(?:y|ies)|(?:is|are)\s+considered)\s+as\s+(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:when|how)\s+(?:does|do|is|are)\s+.+?\s+(?:count|qualify)\s+as\s+(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:the\s+)?(.+?)\s+(?:definition|meaning)$/,
+  /^(?:what|who)'s\s+(?:an?\s+|the\s+)?(.+)$/,
+  /^(?:please\s+)?define\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
+  /\b(?:definition|meaning)\s+of\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
+  /^what\s+does\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+?)\s+mean\b/,
+  /^how\s+(?:is|are)\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+?)\s+defined\b/,
+];
+
+const SUBJECT_END = /\s+(?:according\s+to|in|under|within|for|per|as\s+used|as\s+defined|between|when|and|with|from|by)\s+.*$|\s*[,;:(?].*$/;
+
+/** The term a definition question asks about, as lowercase words; undefined when it is not one. */
+export function definitionSubject(normalized: string): string[] | undefined {
+  const question = normalized.replace(/[?.!\s]+$/, '');
+  // `a licensee wallboard — what is it`: the subject comes first and the question refers back to it.
+  const referred = /^(?:an?\s+|the\s+)?(.{3,60}?)\s+[-\u2014]\s+what\s+(?:is|are)\s+(?:it|they|that)$/.exec(question);
+  // …unless it names an amount (`the 2026 historical data distribution fees — what are they`).
+  if (referred?.[1]) return AMOUNT_WORDS.has(referred[1].split(/\s+/).at(-1) ?? '') ? undefined : subjectWords(referred[1]);
+  // `in the ila schedule 2, what is an application`: the question is the last clause.
+  // …or begins at its last question word when no comma sets it apart (`under the term sofr schedule 7
+  // amendments what uses count as …`).
+  const opening = [...question.matchAll(/\b(?:what|who|which|how)\b/g)].at(-1)?.index;
+  const clauses = [question, question.split(/[,:;]\s+/).at(-1) ?? question, ...(opening !== undefined && opening > 0 ? [question.slice(opening)] : [])];
+  for (const clause of clauses) {
+    for (const pattern of SUBJECT_PATTERNS) {
+      const match = pattern.exec(clause);
+      if (!match?.[1]) continue;
+      return subjectWords(match[1].replace(SUBJECT_END, ''));
+    }
+  }
+  return undefined;
+}
+
+/** True when every word of `subject` of three letters or more is capitalised where the question writes it (`Last Trade Price`). */
+export function isCapitalisedTerm(question: string, subject: readonly string[]): boolean {
+  const words = subject.filter((word) => word.length >= 3);
+  if (words.length < 2) return false;
+  const pattern = new RegExp(words.map((word) => escapeRegExp(word)).join('[\\s-]+'), 'i');
+  const written = pattern.exec(question.normalize('NFKC'))?.[0];
+  return written !== undefined && (written.match(/\p{L}+/gu) ?? []).filter((word) => word.length >= 3).every((word) => /^\p{Lu}/u.test(word));
+}
+
+function subjectWords(text: string): string[] | undefined {
+  const parts = text.replace(/^["']|["']$/g, '').trim().split(/\s+/).filter((part) => part.length > 0);
+  if (parts.length === 0 || parts.length > 5) return undefined;
+  if (parts.every((part) => LEXICAL_STOP_WORDS.has(part))) return undefined;
+  return parts;
+}

@@ -1,0 +1,52 @@
+
+
+const MONEY = /[$€£]\s?\d|\b(?:usd|eur|gbp)\s?\d|\d\s?(?:usd|dollars)\b|\bfree of charge\b|\bno (?:charge|fee|cost)\b|\bat no (?:charge|cost)\b/i;
+
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+
+const DATE = new RegExp(
+  `\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:,?\\s+\\d{4})?\\b|\\b${MONTH},?\\s+\\d{4}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`,
+  'i',
+);
+
+const DURATION =
+  /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-four|thirty|forty-five|sixty|ninety)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|full\s+|consecutive\s+)?(?:minute|hour|day|week|month|year)s?\b/i;
+
+// A month named in full (`May` left out: it is mostly the modal verb).
+const MONTH_NAME = /\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/i;
+
+// How often: `monthly`, `As Needed`, `once per twelve (12)-month period`, `each calendar month`.
+const FREQUENCY = /\b(?:monthly|quarterly|annually|annual|yearly|weekly|daily|as needed|once|twice|(?:each|every|per)\s+(?:calendar\s+)?(?:month|quarter|year|week|day))\b/i;
+
+// A date set as a deadline: `by December 1, 2025`, `no later than December 1 2025`, `on or before 1 April`.
+const DEADLINE_DATE = new RegExp(`\\b(?:by|later\\s+than|before|until|prior\\s+to)\\s+(?:the\\s+)?(?:${DATE.source})`, 'i');
+
+/** True when `text` sets a date as a deadline (`by December 1, 2025`, `no later than 1 April 2025`). */
+export function hasDeadlineDate(text: string): boolean {
+  return DEADLINE_DATE.test(text);
+}
+
+/** True when `text` holds a money amount (`$134.50`, `USD 500`, `free of charge`). */
+export function hasMoneyAmount(text: string): boolean {
+  return MONEY.test(text);
+}
+
+/** True when `text` holds a calendar date (`January 1, 2026`, `1 April 2025`, `2026-01-01`, `1/1/2026`). */
+export function hasDate(text: string): boolean {
+  return DATE.test(text);
+}
+
+/** True when `text` holds a duration (`five (5) years`, `30 days`). */
+export function hasDuration(text: string): boolean {
+  return DURATION.test(text);
+}
+
+/** True when `text` says how often (`monthly`, `as needed`, `once per twelve (12)-month period`, `each calendar month`). */
+export function hasFrequency(text: string): boolean {
+  return FREQUENCY.test(text);
+}
+
+/** True when `text` names a month in full (`May` left out: it is mostly the modal verb). */
+export function namesMonth(text: string): boolean {
+  return MONTH_NAME.test(text);
+}
