@@ -217,7 +217,8 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         // the row it belongs to, as under a heading.
         const context = [evidence.sectionHeading, captionOfRow, findParentRow(profile, text, units[position - 2])].filter((line) => line !== undefined);
         const documentTerms = evidence.documentTerms === undefined ? undefined : new Set(evidence.documentTerms);
-        const relevance = measureSegment(profile, text, context.join('\n'), evidence.doc, documentTerms);
+        // A table row is read under its own labels and heading: the document's names are not lent to it.
+        const relevance = measureSegment(profile, text, context.join('\n'), evidence.doc, isRow ? undefined : documentTerms);
         const readIn = [...context, evidence.doc.replace(/[-_.]+/g, ' ')].join('\n');
         // A deadline question (`by what date…`) is answered by a date set as one (`by December 1, 2025`).
         const deadlineBonus = profile.deadline === true && hasDeadlineDate(text) ? 0.3 : 0;
@@ -370,7 +371,7 @@ function partsOf(question: string, options: OfflineLexicalOptions): QuestionProf
 
 /** How a unit answers one part of the question: its relevance to the part alone, ranked as units are for the whole. */
 function measurePart(part: QuestionProfile, unit: Unit): PartMeasure {
-  const relevance = measureSegment(part, unit.text, unit.heading, unit.doc, unit.documentTerms);
+  const relevance = measureSegment(part, unit.text, unit.heading, unit.doc, unit.text.includes(' | ') ? undefined : unit.documentTerms);
   return { relevance, rank: rankOf(part, relevance) + (part.deadline === true && hasDeadlineDate(unit.text) ? 0.3 : 0) };
 }
 

@@ -12,8 +12,9 @@ export interface DocumentNames {
   /** The question's document-naming terms (stems). */
   naming: string[];
   /**
-   * The naming terms with the other words of the names they are written in (`Legacy Marketing
-   * Group`: `Legacy` names the document, `Marketing` and `Group` are words of the same name), stems.
+   * The naming terms only one document holds, with the other words of the names they are written in
+   * (`Legacy Marketing Group`: `Legacy` names the document, `Marketing` and `Group` are words of the
+   * same name), stems.
    */
   nameStems: string[];
   /** The question without its document-naming words: the clause it asks for. */
@@ -39,7 +40,10 @@ export function readDocumentNames(question: string, statistics: TermStatistics):
   const clauseText = (question.match(/[\p{L}\p{N}][\p{L}\p{N}'.-]*/gu) ?? [])
     .filter((word) => !wordStems(word).some((wordStem) => namingStems.has(wordStem)))
     .join(' ');
-  return { documents, groups, naming, nameStems: namesWithCompanions(question, namingStems), text: clauseText };
+  // Only a name no other document holds names a whole document (a party); one that several hold
+  // (a fee tier, a product in several lists) qualifies a row or a section within them.
+  const unique = new Set(naming.filter((wordStem) => statistics.documentsHolding(wordStem) === 1));
+  return { documents, groups, naming, nameStems: namesWithCompanions(question, unique), text: clauseText };
 }
 
 /**
