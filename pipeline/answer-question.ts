@@ -172,7 +172,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       return finish(refuse(result, refusalText, 'empty_context_after_budget', 'no evidence was left after sanitising and the budget'));
     }
 
-    const documentTerms = createDocumentTerms(read.namingTerms, pipeline.index.corpus.statistics, { opening: true });
+    const documentTerms = createDocumentTerms(read.naming.naming, pipeline.index.corpus.statistics, { throughout: true, companions: read.naming.nameStems });
     const evidence = selection.kept.map((item) => {
       const named = [...(documentTerms(item.chunk.doc) ?? [])];
       return {
@@ -272,9 +272,10 @@ export interface ReadAndRetrieved {
   normalisedText: string;
   forms: QueryForm[];
   questionTerms: ReturnType<typeof findQuestionTerms>;
-  /** The documents the question names, one set per agreement (`readDocumentNames`), and the words of the names naming them (stems). */
+  /** The documents the question names, one set per agreement (`readDocumentNames`). */
   namedDocuments: Set<string>[];
-  namingTerms: string[];
+  /** The terms naming them and the other words of those names (stems; `readDocumentNames`). */
+  naming: { naming: string[]; nameStems: string[] };
   retrieval: RetrievalResult;
 }
 
@@ -317,6 +318,6 @@ export async function readAndRetrieve(
     },
   });
   lap('retrieve');
-  return { sanitised, asked, spellingCorrections: spelling.corrections, normalisedText: normalised.text, forms, questionTerms, namedDocuments: documentNames?.groups ?? [], namingTerms: documentNames?.nameStems ?? [], retrieval };
+  return { sanitised, asked, spellingCorrections: spelling.corrections, normalisedText: normalised.text, forms, questionTerms, namedDocuments: documentNames?.groups ?? [], naming: { naming: documentNames?.naming ?? [], nameStems: documentNames?.nameStems ?? [] }, retrieval };
 }
 

@@ -26,6 +26,7 @@ describe('readStatedKind', () => {
     expect(readStatedKind('What royalty percentage of gross receipts does the licensee pay?')).toBe('percentage');
     expect(readStatedKind('Which rate applies to late payments?')).toBeUndefined();
     expect(readStatedKind('What fee schedule is attached?')).toBeUndefined();
+    expect(readStatedKind('Which fees does the exchange apply to a simulator?')).toBeUndefined();
   });
 });
 

@@ -28,7 +28,7 @@ const ASKS: readonly (readonly [StatedKind, RegExp])[] = [
   ['count', /\bhow\s+many\b|\b(?:maximum|minimum)\s+number\b/],
   ['date', /\b(?:on|as\s+of|from|since|until|by)\s+(?:what|which)\s+(?:date|day)\b|^(?:what|which)\s+(?:date|day)\b|\bwhat\s+(?:is|was)\s+the\s+(?:\S+\s+)?date\b/],
   // `how much is / does / for …` asks a price; `how much notification` asks something else.
-  ['amount', /\bhow\s+much\s+(?:is|are|was|were|does|do|did|will|would|should|must|can|could|for|per|in|to|money)\b|\bhow\s+much\s*\??$|^(?:what|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+)?(?:[\p{L}\p{N}&/-]+\s+){0,6}?(?:fees?|costs?|prices?|royalt(?:y|ies)|charges?)\b(?:\s+(?:for|of|in|per|under|to|on|if|when|that)\b|\s*\??$)|^what\s+(?:do|does|did|will|would)\s+.{1,80}\s(?:cost|charge)\b|^(?:what|which)\s+(?:[\p{L}\p{N}&/-]+\s+){0,4}?(?:fees?|costs?|prices?|royalt(?:y|ies)|charges?|rates?)\s+(?:does|do|did|is|are|was|were|will|would|must|shall|should|can)\s/u],
+  ['amount', /\bhow\s+much\s+(?:is|are|was|were|does|do|did|will|would|should|must|can|could|for|per|in|to|money)\b|\bhow\s+much\s*\??$|^(?:what|which)(?:'s|\s+is|\s+are|\s+was|\s+were)\s+(?:the\s+)?(?:[\p{L}\p{N}&/-]+\s+){0,6}?(?:fees?|costs?|prices?|royalt(?:y|ies)|charges?)\b(?:\s+(?:for|of|in|per|under|to|on|if|when|that)\b|\s*\??$)|^what\s+(?:do|does|did|will|would)\s+.{1,80}\s(?:cost|charge)\b|^what\s+(?:[\p{L}\p{N}&/-]+\s+){0,4}?(?:fees?|costs?|prices?|royalt(?:y|ies)|charges?|rates?)\s+(?:does|do|did|is|are|was|were|will|would|must|shall|should|can)\s/u],
 ];
 
 /**

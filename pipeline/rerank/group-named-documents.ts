@@ -45,28 +45,38 @@ export function namedDocumentLimit(documentCount: number): number {
 }
 
 /**
- * For each document, the question's document-naming terms (`naming`) it answers for: those it holds
- * (with `opening`, only those its opening holds: its name, title and parties, not a product it
- * lists further in), or, when the question compares agreements (two or more groups), every naming
- * term for a document of any group: a chunk of either side is not the less relevant for lacking
- * the other's names. `undefined` for a question naming nothing. Read per document, once.
+ * For each document, the question's document-naming terms (`naming`) it answers for: those it holds,
+ * or, when the question compares agreements (two or more groups), every naming term for a document
+ * of any group: a chunk of either side is not the less relevant for lacking the other's names.
+ * With `throughout`, a name answers for a document only when its opening (name, title, parties)
+ * holds it and so do at least a quarter of its chunks (a party named throughout, not a fee tier or
+ * a product one table of a list prices); the `companions` (the other words of the names, `Marketing
+ * Group` beside `Legacy`) then join for a document its opening holds them in, once one name answers
+ * for it. `undefined` for a question naming nothing. Read per document, once.
  */
 export function createDocumentTerms(
   naming: readonly string[],
-  statistics: Pick<TermStatistics, 'documents' | 'documentHolds' | 'documentOpens'>,
-  options: { opening?: boolean } = {},
+  statistics: Pick<TermStatistics, 'documents' | 'documentHolds' | 'documentOpens' | 'documentShare'>,
+  options: { throughout?: boolean; companions?: readonly string[] } = {},
 ): (doc: string) => ReadonlySet<string> | undefined {
   if (naming.length === 0) return () => undefined;
   const groups = groupNamedDocuments(naming, statistics, namedDocumentLimit(statistics.documents.length));
   const compared = groups.length >= 2 ? new Set(groups.flatMap((group) => [...group])) : new Set<string>();
-  const holds = options.opening === true ? statistics.documentOpens : statistics.documentHolds;
+  const throughout = options.throughout === true;
+  const answersFor = (doc: string, wordStem: string) =>
+    throughout ? statistics.documentOpens(doc, wordStem) && statistics.documentShare(doc, wordStem) >= NAMED_THROUGHOUT_SHARE : statistics.documentHolds(doc, wordStem);
   const byDocument = new Map<string, ReadonlySet<string>>();
   return (doc) => {
     let held = byDocument.get(doc);
     if (held === undefined) {
-      held = new Set(naming.filter((wordStem) => compared.has(doc) || holds(doc, wordStem)));
+      const names = naming.filter((wordStem) => compared.has(doc) || answersFor(doc, wordStem));
+      const companions = names.length === 0 ? [] : (options.companions ?? []).filter((wordStem) => statistics.documentOpens(doc, wordStem));
+      held = new Set([...names, ...companions]);
       byDocument.set(doc, held);
     }
     return held;
   };
 }
+
+/** The share of a document's chunks a name must be found in to name the whole document (`createDocumentTerms`, `throughout`). */
+const NAMED_THROUGHOUT_SHARE = 0.25;

@@ -1,3 +1,4 @@
+import { QUESTION_STOP_WORDS } from '../question/index.ts';
 import { groupNamedDocuments, namedDocumentLimit } from '../rerank/group-named-documents.ts';
 import { readRerankQuestion } from '../rerank/read-rerank-question.ts';
 import type { TermStatistics } from '../rerank/term-statistics.ts';
@@ -12,9 +13,8 @@ export interface DocumentNames {
   /** The question's document-naming terms (stems). */
   naming: string[];
   /**
-   * The naming terms only one document holds, with the other words of the names they are written in
-   * (`Legacy Marketing Group`: `Legacy` names the document, `Marketing` and `Group` are words of the
-   * same name), stems.
+   * The naming terms with the other words of the names they are written in (`Legacy Marketing
+   * Group`: `Legacy` names the document, `Marketing` and `Group` are words of the same name), stems.
    */
   nameStems: string[];
   /** The question without its document-naming words: the clause it asks for. */
@@ -40,19 +40,20 @@ export function readDocumentNames(question: string, statistics: TermStatistics):
   const clauseText = (question.match(/[\p{L}\p{N}][\p{L}\p{N}'.-]*/gu) ?? [])
     .filter((word) => !wordStems(word).some((wordStem) => namingStems.has(wordStem)))
     .join(' ');
-  // Only a name no other document holds names a whole document (a party); one that several hold
-  // (a fee tier, a product in several lists) qualifies a row or a section within them.
-  const unique = new Set(naming.filter((wordStem) => statistics.documentsHolding(wordStem) === 1));
-  return { documents, groups, naming, nameStems: namesWithCompanions(question, unique), text: clauseText };
+  return { documents, groups, naming, nameStems: namesWithCompanions(question, namingStems), text: clauseText };
 }
 
 /**
  * The naming stems and the stems of every word written in the same name as one of them: a run of
- * capitalised words (`Legacy Marketing Group`, `eFashion Solutions`) holding a naming term.
+ * capitalised words (`Legacy Marketing Group`, `eFashion Solutions`) holding a naming term, broken
+ * by function words (`the`, `of`). A question written in capitals or Title Case marks no names by
+ * its casing: then only the naming stems themselves.
  */
 function namesWithCompanions(question: string, naming: ReadonlySet<string>): string[] {
   const stems = new Set(naming);
   const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}'.&-]*/gu) ?? [];
+  const capitalised = (word: string) => /^\p{Ll}*\p{Lu}/u.test(word);
+  if (words.filter(capitalised).length * 2 > words.length) return [...stems];
   let run: string[] = [];
   const close = () => {
     const runStems = run.flatMap((word) => [...wordStems(word)]);
@@ -60,7 +61,7 @@ function namesWithCompanions(question: string, naming: ReadonlySet<string>): str
     run = [];
   };
   for (const word of words) {
-    if (/^\p{Ll}*\p{Lu}/u.test(word)) run.push(word);
+    if (capitalised(word) && !QUESTION_STOP_WORDS.has(word.toLowerCase())) run.push(word);
     else close();
   }
   close();
