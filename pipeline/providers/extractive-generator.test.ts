@@ -402,4 +402,9 @@ describe('a question naming its agreement', () => {
     const unnamed = await answerFrom(question, lines, { doc: 'EX-10.4-HOSTING AGREEMENT.pdf' });
     expect(unnamed?.[0]).toBe(lines[0]);
   });
+  it('asks the whole question, names and all, when the rest of it matches no sentence', async () => {
+    const renamed = ['Quill Orchard changed its name to Sable Ridge on May 1, 2024.'];
+    const answer = await answerFrom('When did Quill Orchard become Sable Ridge?', renamed, { documentTerms: ['quill', 'orchard', 'sable', 'ridge'].map(stem) });
+    expect(answer).toEqual(renamed);
+  });
 });

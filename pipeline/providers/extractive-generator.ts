@@ -249,13 +249,18 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   // Of a document the question names (a party, a title), the names say nothing of which sentence
   // answers: the rest of the question is asked of the sentence (`unit.clause`), and a sentence
   // naming only the parties (the opening paragraph, a signature block) is not an answer.
-  const eligible = [...byText.values()].filter((unit) => {
+  // When the names leave nothing any sentence holds (`when did the X Exchange become the Y
+  // Exchange?`), the whole question is asked of each sentence, names and all.
+  const overlaps = (unit: Unit, byClause: boolean) => {
     if (isBareHeading(unit.text)) return false;
-    const relevance = unit.clause;
-    const specific = unit.documentTerms === undefined ? hasSpecificTerms : unit.clauseSpecific;
+    const relevance = byClause ? unit.clause : unit.relevance;
+    const specific = byClause && unit.documentTerms !== undefined ? unit.clauseSpecific : hasSpecificTerms;
     if (specific ? relevance.ownSpecificMatches > 0 : relevance.ownMatches > 0) return true;
     return relevance.askMet && relevance.headingSpecificMatches > 0;
-  });
+  };
+  const allUnits = [...byText.values()];
+  const byClause = allUnits.filter((unit) => overlaps(unit, true));
+  const eligible = byClause.length > 0 ? byClause : allUnits.filter((unit) => overlaps(unit, false));
   if (eligible.length === 0) return refusal;
 
   const answering = eligible.filter((unit) => unit.relevance.askMet);
