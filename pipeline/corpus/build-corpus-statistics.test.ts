@@ -77,7 +77,8 @@ describe('createCorpusStatisticsBuilder', () => {
     expect(() => readCorpusStatistics({ ...file, documentFrequency: [] }, perDocument, async () => '')).toThrow(/stems but 0 frequencies/);
     expect(() => readCorpusStatistics({ ...file, documents: file.documents.slice(1) }, perDocument, async () => '')).toThrow('names 2 documents but holds the counts of 3');
     expect(() => readCorpusStatistics({ ...file, documentsHolding: [1] }, perDocument, async () => '')).toThrow(/document counts/);
-    expect(() => decodeDocumentStatistics(documentStatistics, file.stems.length - 1)).toThrow(/refers to a stem past the/);
+    const fewerStems = readCorpusStatistics(file, decodeDocumentStatistics(documentStatistics, file.stems.length - 1), async () => '');
+    expect(() => fewerStems.documents.forEach((doc) => fewerStems.statistics.documentHolds(doc, 'fee'))).toThrow(/refers to a stem past the/);
   });
 });
 

@@ -93,11 +93,13 @@ export function encodeDocumentStatistics(statistics: DocumentStatistics): Buffer
 }
 
 /**
- * The document statistics stored in `bytes` (`encodeDocumentStatistics`), checked whole: every stem
- * number below `stemCount`, every chunk's document below the document count. Throws a plain Error
- * saying what is wrong (the caller names the file).
+ * The document statistics stored in `bytes` (`encodeDocumentStatistics`). Checked at once: the
+ * header, the size, the offsets, every chunk's document and id; a document's stem numbers (below
+ * `stemCount`) when `documentAt` first reads it, so an open does not walk all of them (4.4 million at
+ * 100× the corpus). Throws a plain Error saying what is wrong (the caller names the file); `damaged`
+ * makes the error `documentAt` throws (default: a plain Error with the problem).
  */
-export function decodeDocumentStatistics(bytes: Uint8Array, stemCount: number): DecodedDocumentStatistics {
+export function decodeDocumentStatistics(bytes: Uint8Array, stemCount: number, damaged = (problem: string) => new Error(problem)): DecodedDocumentStatistics {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < 8 || buffer.toString('latin1', 0, 4) !== MAGIC) throw new Error('is not a document statistics file (no CGDS signature)');
   const headerLength = buffer.readUInt32LE(4);
@@ -136,18 +138,13 @@ export function decodeDocumentStatistics(bytes: Uint8Array, stemCount: number): 
   }
   if (previous !== header.numbers) throw new Error(`has document offsets that end at ${previous}, not ${header.numbers}`);
   for (let position = 0; position < header.documents; position += 1) {
-    const start = position === 0 ? 0 : ends[position * 3 - 1]!;
-    const [stemsEnd, holdingEnd, openingEnd] = [ends[position * 3]!, ends[position * 3 + 1]!, ends[position * 3 + 2]!];
-    if ((holdingEnd - stemsEnd) % 2 !== 0) throw new Error(`has an odd count of [stem, chunks] numbers for document ${position}`);
-    for (let at = start; at < openingEnd; at += 1) {
-      const isCount = at >= stemsEnd && at < holdingEnd && (at - stemsEnd) % 2 === 1;
-      if (!isCount && numbers[at]! >= stemCount) throw new Error(`refers to a stem past the ${stemCount} stems (document ${position})`);
-    }
+    if ((ends[position * 3 + 1]! - ends[position * 3]!) % 2 !== 0) throw new Error(`has an odd count of [stem, chunks] numbers for document ${position}`);
   }
   for (const document of chunkDocuments) if (document >= header.documents) throw new Error(`names a document past the ${header.documents} documents`);
   const chunkIds = buffer.toString('utf8', idsStart).split('\n');
   if (chunkIds.pop() !== '' || chunkIds.length !== header.chunks) throw new Error(`holds ${chunkIds.length} chunk ids, its header says ${header.chunks}`);
   if (chunkIds.includes('')) throw new Error('holds an empty chunk id');
+  const documentsChecked = new Uint8Array(header.documents);
   return {
     header,
     chunkIds,
@@ -155,6 +152,13 @@ export function decodeDocumentStatistics(bytes: Uint8Array, stemCount: number): 
     documentAt(position) {
       const start = position === 0 ? 0 : ends[position * 3 - 1]!;
       const [stemsEnd, holdingEnd, openingEnd] = [ends[position * 3]!, ends[position * 3 + 1]!, ends[position * 3 + 2]!];
+      if (documentsChecked[position] === 0) {
+        for (let at = start; at < openingEnd; at += 1) {
+          const isCount = at >= stemsEnd && at < holdingEnd && (at - stemsEnd) % 2 === 1;
+          if (!isCount && numbers[at]! >= stemCount) throw damaged(`refers to a stem past the ${stemCount} stems (document ${position})`);
+        }
+        documentsChecked[position] = 1;
+      }
       return { stems: numbers.subarray(start, stemsEnd), holding: numbers.subarray(stemsEnd, holdingEnd), opening: numbers.subarray(holdingEnd, openingEnd) };
     },
   };

@@ -154,7 +154,7 @@ async function loadOpenedVersion(
   if (documentStatisticsBytes === undefined) throw corruptIndexError(layout, documentStatisticsFile, 'is missing');
   let perDocument: DecodedDocumentStatistics;
   try {
-    perDocument = decodeDocumentStatistics(documentStatisticsBytes, corpusContent.stems.length);
+    perDocument = decodeDocumentStatistics(documentStatisticsBytes, corpusContent.stems.length, (problem) => corruptIndexError(layout, documentStatisticsFile, problem));
   } catch (error) {
     throw corruptIndexError(layout, documentStatisticsFile, (error as Error).message, error);
   }
@@ -163,7 +163,7 @@ async function loadOpenedVersion(
   let keywordIndex: KeywordIndex;
   if (isCurrentKeywordIndex(keywordContent.header)) {
     try {
-      keywordIndex = keywordContent.load();
+      keywordIndex = keywordContent.load((problem) => corruptIndexError(layout, keywordFile, problem));
     } catch (error) {
       throw corruptIndexError(layout, keywordFile, `is unusable: ${(error as Error).message}`, error);
     }
