@@ -92,6 +92,9 @@ describe('CorpusStatisticsFile', () => {
     expect(negative.success).toBe(false);
     expect(negative.error?.issues[0]).toMatchObject({ path: ['documentFrequency'], message: 'expected an array of whole numbers ≥ 0' });
     expect(CorpusStatisticsFile.safeParse({ ...file, schemaVersion: 1 }).success).toBe(false);
+    for (const acronyms of [[{ acronym: '', words: [] }], [{ acronym: 'DCM', words: ['designated', 3] }], [{ acronym: 'DCM', words: [], extra: 1 }], [{ acronym: 'DCM' }], ['DCM'], [null]]) {
+      expect(CorpusStatisticsFile.safeParse({ ...file, acronyms }).error?.issues[0]).toMatchObject({ path: ['acronyms'], message: 'expected an array of { acronym: non-empty string, words: strings }, no other fields' });
+    }
     expect(CorpusStatisticsFile.safeParse({ ...file, vocabulary: ['fee', 3] }).error?.issues[0]?.path).toEqual(['vocabulary']);
   });
 });

@@ -7,6 +7,16 @@ const count = z.number().int().min(0);
 // The long arrays are checked as a whole (one pass each): zod per element was most of an open's time.
 const counts = z.custom<number[]>((value) => Array.isArray(value) && value.every((item) => Number.isInteger(item) && item >= 0), 'expected an array of whole numbers ≥ 0');
 const strings = z.custom<string[]>((value) => Array.isArray(value) && value.every((item) => typeof item === 'string'), 'expected an array of strings');
+const isAcronym = (item: unknown) => {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return false;
+  const { acronym, words, ...rest } = item as Record<string, unknown>;
+  return typeof acronym === 'string' && acronym.length > 0 && Array.isArray(words) && words.every((word) => typeof word === 'string') && Object.keys(rest).length === 0;
+};
+// Thousands at 1× (CME: 2,798; the initials of the names the documents spell out): zod per entry was most of this file's check.
+const acronymList = z.custom<{ acronym: string; words: string[] }[]>(
+  (value) => Array.isArray(value) && value.every(isAcronym),
+  'expected an array of { acronym: non-empty string, words: strings }, no other fields',
+);
 
 /**
  * `corpus-statistics.json` of an index version: what the query path reads from every chunk of the
@@ -31,7 +41,7 @@ export const CorpusStatisticsFile = z
     /** How often each lowercase letter-only word occurs in headings and texts. */
     frequencies: z.object({ words: strings, counts }).strict(),
     /** The acronyms the documents define and the initials of the names they spell out, with the words of each (lowercase). */
-    acronyms: z.array(z.object({ acronym: z.string().min(1), words: z.array(z.string()) }).strict()),
+    acronyms: acronymList,
   })
   .strict();
 export type CorpusStatisticsFile = z.infer<typeof CorpusStatisticsFile>;
