@@ -5,6 +5,7 @@ import { findNameInitials } from '../question/find-name-initials.ts';
 import { buildTermStatistics, wordStems, type TermStatistics } from '../rerank/term-statistics.ts';
 import { createCorpusStatisticsBuilder } from './build-corpus-statistics.ts';
 import { CorpusStatisticsFile, readCorpusStatistics } from './corpus-statistics-file.ts';
+import { decodeDocumentStatistics } from './document-statistics-file.ts';
 
 const chunks = [
   { chunkId: 'c1', doc: 'january-2026-fee-list.pdf', sectionHeading: 'Market Data Fees', text: 'Designated Contract Markets (DCM) charge a monthly fee of $134.50 per Display Device.' },
@@ -33,14 +34,14 @@ function describeStatistics(statistics: TermStatistics) {
 }
 
 describe('createCorpusStatisticsBuilder', () => {
-  it('gathers, chunk by chunk, what the builders over all chunks give, and reads it back from its JSON file the same', async () => {
+  it('gathers, chunk by chunk, what the builders over all chunks give, and reads it back from its JSON and binary files the same', async () => {
     const builder = createCorpusStatisticsBuilder();
     for (const chunk of chunks) builder.add(chunk);
     const built = builder.finish();
     expect(built.phrases).toBe(buildSourcePhrases(chunks));
     const stored = CorpusStatisticsFile.parse(JSON.parse(JSON.stringify(built.file)));
     const reads: number[] = [];
-    const corpus = readCorpusStatistics(stored, async () => {
+    const corpus = readCorpusStatistics(stored, decodeDocumentStatistics(Uint8Array.from(built.documentStatistics), stored.stems.length), async () => {
       reads.push(1);
       return built.phrases;
     });
@@ -61,7 +62,8 @@ describe('createCorpusStatisticsBuilder', () => {
   it('gives the empty source the builders give it', () => {
     const built = createCorpusStatisticsBuilder().finish();
     expect(built.phrases).toBe(buildSourcePhrases([]));
-    const corpus = readCorpusStatistics(built.file, async () => built.phrases);
+    const corpus = readCorpusStatistics(built.file, decodeDocumentStatistics(built.documentStatistics, 0), async () => built.phrases);
+    expect(corpus.chunkIds).toEqual([]);
     expect(corpus.statistics.chunkCount).toBe(0);
     expect(corpus.vocabulary.size).toBe(0);
   });
@@ -69,11 +71,14 @@ describe('createCorpusStatisticsBuilder', () => {
   it('refuses a file whose parts disagree, naming what', () => {
     const builder = createCorpusStatisticsBuilder();
     for (const chunk of chunks) builder.add(chunk);
-    const { file } = builder.finish();
-    expect(() => readCorpusStatistics({ ...file, chunkDocuments: [0] }, async () => '')).toThrow('counts 6 chunks but names the documents of 1');
-    expect(() => readCorpusStatistics({ ...file, documentFrequency: [] }, async () => '')).toThrow(/stems but 0 frequencies/);
-    expect(() => readCorpusStatistics({ ...file, documents: file.documents.map((document) => ({ ...document, opening: [file.stems.length] })) }, async () => '')).toThrow(/past the/);
-    expect(() => readCorpusStatistics({ ...file, documentsHolding: [1] }, async () => '')).toThrow(/document counts/);
+    const { file, documentStatistics } = builder.finish();
+    const perDocument = decodeDocumentStatistics(documentStatistics, file.stems.length);
+    expect(() => readCorpusStatistics({ ...file, chunkCount: 5 }, perDocument, async () => '')).toThrow('counts 5 chunks but names the documents of 6');
+    expect(() => readCorpusStatistics({ ...file, documentFrequency: [] }, perDocument, async () => '')).toThrow(/stems but 0 frequencies/);
+    expect(() => readCorpusStatistics({ ...file, documents: file.documents.slice(1) }, perDocument, async () => '')).toThrow('names 2 documents but holds the counts of 3');
+    expect(() => readCorpusStatistics({ ...file, documentsHolding: [1] }, perDocument, async () => '')).toThrow(/document counts/);
+    const fewerStems = readCorpusStatistics(file, decodeDocumentStatistics(documentStatistics, file.stems.length - 1), async () => '');
+    expect(() => fewerStems.documents.forEach((doc) => fewerStems.statistics.documentHolds(doc, 'fee'))).toThrow(/refers to a stem past the/);
   });
 });
 
@@ -83,11 +88,13 @@ describe('CorpusStatisticsFile', () => {
     for (const chunk of chunks) builder.add(chunk);
     const { file } = builder.finish();
     expect(CorpusStatisticsFile.safeParse(file).success).toBe(true);
-    const negative = CorpusStatisticsFile.safeParse({ ...file, chunkDocuments: [0, -1] });
+    const negative = CorpusStatisticsFile.safeParse({ ...file, documentFrequency: [0, -1] });
     expect(negative.success).toBe(false);
-    expect(negative.error?.issues[0]).toMatchObject({ path: ['chunkDocuments'], message: 'expected an array of whole numbers ≥ 0' });
-    const empty = CorpusStatisticsFile.safeParse({ ...file, chunkIds: ['c1', ''] });
-    expect(empty.error?.issues[0]).toMatchObject({ path: ['chunkIds'], message: 'expected an array of non-empty strings' });
+    expect(negative.error?.issues[0]).toMatchObject({ path: ['documentFrequency'], message: 'expected an array of whole numbers ≥ 0' });
+    expect(CorpusStatisticsFile.safeParse({ ...file, schemaVersion: 1 }).success).toBe(false);
+    for (const acronyms of [[{ acronym: '', words: [] }], [{ acronym: 'DCM', words: ['designated', 3] }], [{ acronym: 'DCM', words: [], extra: 1 }], [{ acronym: 'DCM' }], ['DCM'], [null]]) {
+      expect(CorpusStatisticsFile.safeParse({ ...file, acronyms }).error?.issues[0]).toMatchObject({ path: ['acronyms'], message: 'expected an array of { acronym: non-empty string, words: strings }, no other fields' });
+    }
     expect(CorpusStatisticsFile.safeParse({ ...file, vocabulary: ['fee', 3] }).error?.issues[0]?.path).toEqual(['vocabulary']);
   });
 });

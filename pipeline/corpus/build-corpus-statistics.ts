@@ -3,6 +3,7 @@ import { findDefinedAcronyms } from '../question/find-defined-acronyms.ts';
 import { createNameInitialsCounter } from '../question/find-name-initials.ts';
 import { countChunkTerms, createTermCounts, type TermCounts } from '../rerank/term-statistics.ts';
 import type { CorpusStatisticsFile } from './corpus-statistics-file.ts';
+import { encodeDocumentStatistics, type StoredDocumentCounts } from './document-statistics-file.ts';
 
 /** What a source's corpus statistics are counted from: one chunk's id, document, heading and text. */
 export interface CountedChunk {
@@ -16,8 +17,11 @@ export interface CountedChunk {
 export interface CorpusStatisticsBuilder {
   /** Adds the next chunk of the index. */
   add(chunk: CountedChunk): void;
-  /** The statistics file and the source's phrases (`source-phrases.txt`) of every chunk added. */
-  finish(): { file: CorpusStatisticsFile; phrases: string };
+  /**
+   * The statistics file, the bytes of its per-document and per-chunk part (`document-statistics.bin`)
+   * and the source's phrases (`source-phrases.txt`) of every chunk added.
+   */
+  finish(): { file: CorpusStatisticsFile; documentStatistics: Uint8Array; phrases: string };
 }
 
 /**
@@ -60,12 +64,12 @@ export function createCorpusStatisticsBuilder(): CorpusStatisticsBuilder {
       chunkIds.push(chunk.chunkId);
     },
     finish() {
+      const { documentCounts, ...termCounts } = encodeTermCounts(counts);
       return {
+        documentStatistics: encodeDocumentStatistics({ documents: documentCounts, chunkDocuments, chunkIds }),
         file: {
-          schemaVersion: 1,
-          ...encodeTermCounts(counts),
-          chunkIds: [...chunkIds],
-          chunkDocuments: [...chunkDocuments],
+          schemaVersion: 2,
+          ...termCounts,
           vocabulary: [...vocabulary],
           frequencies: { words: [...frequencies.keys()], counts: [...frequencies.values()] },
           // The acronyms the documents define win over the initials of the names they spell out.
@@ -78,7 +82,9 @@ export function createCorpusStatisticsBuilder(): CorpusStatisticsBuilder {
 }
 
 /** The term counts with every stem written once (a table) and referred to by its number. */
-function encodeTermCounts(counts: TermCounts): Pick<CorpusStatisticsFile, 'chunkCount' | 'stems' | 'documentFrequency' | 'documentsHolding' | 'documents'> {
+function encodeTermCounts(
+  counts: TermCounts,
+): Pick<CorpusStatisticsFile, 'chunkCount' | 'stems' | 'documentFrequency' | 'documentsHolding' | 'documents'> & { documentCounts: StoredDocumentCounts[] } {
   const stemNumbers = new Map<string, number>();
   const numberOf = (wordStem: string) => {
     let number = stemNumbers.get(wordStem);
@@ -102,5 +108,12 @@ function encodeTermCounts(counts: TermCounts): Pick<CorpusStatisticsFile, 'chunk
   const stems = [...stemNumbers.keys()];
   const documentsHolding = stems.map(() => 0);
   for (const document of documents) for (const number of document.stems) documentsHolding[number]! += 1;
-  return { chunkCount: counts.chunkCount, stems, documentFrequency: stems.map((wordStem) => counts.documentFrequency.get(wordStem) ?? 0), documentsHolding, documents };
+  return {
+    chunkCount: counts.chunkCount,
+    stems,
+    documentFrequency: stems.map((wordStem) => counts.documentFrequency.get(wordStem) ?? 0),
+    documentsHolding,
+    documents: documents.map(({ doc, chunks }) => ({ doc, chunks })),
+    documentCounts: documents,
+  };
 }

@@ -3,3 +3,5 @@ export { createCorpusStatisticsBuilder } from './build-corpus-statistics.ts';
 export type { CorpusStatisticsBuilder, CountedChunk } from './build-corpus-statistics.ts';
 export { CorpusStatisticsFile, readCorpusStatistics } from './corpus-statistics-file.ts';
 export type { CorpusStatistics } from './corpus-statistics-file.ts';
+export { decodeDocumentStatistics } from './document-statistics-file.ts';
+export type { DecodedDocumentStatistics } from './document-statistics-file.ts';

@@ -12,7 +12,7 @@ import { resolveIndexStore, type IndexStore } from './index-store.ts';
  *   CURRENT                      {"schemaVersion":1,"indexVersion":"v…"}: the version readers open
  *   ingest.lock                  held by the one ingest that may write (local indexes)
  *   versions/<indexVersion>/     chunks.lance/, keyword-index.bin, definitions.json, corpus-statistics.json,
- *                                source-phrases.txt, manifest.json
+ *                                document-statistics.bin, source-phrases.txt, manifest.json
  *   versions/<indexVersion>.partial/   a version being built (or left by a crash; ignored); local only:
  *                                      object storage cannot rename, so a version is built in place
  *                                      and stays invisible until CURRENT names it
@@ -40,6 +40,7 @@ export const VERSION_FILES = {
   keywordIndex: 'keyword-index.bin',
   definitions: 'definitions.json',
   corpusStatistics: 'corpus-statistics.json',
+  documentStatistics: 'document-statistics.bin',
   phrases: 'source-phrases.txt',
 } as const;
 /** Name of the LanceDB table (folder `chunks.lance`) inside a version folder. */

@@ -73,10 +73,11 @@ const count = z.number().int().min(0);
  * (IVF_PQ above a size threshold) and `store` in the manifest; 3 = the keyword index as
  * `keyword-index.bin` (opened without parsing) instead of `keyword-index.json`; 4 = what the query path
  * reads about every chunk (word counts, term statistics, acronyms, phrases, each chunk's document)
- * stored at ingest in `corpus-statistics.json` and `source-phrases.txt`. A version without
- * `store`, or of another format, was built by an older clausegate and must be re-ingested.
+ * stored at ingest in `corpus-statistics.json` and `source-phrases.txt`; 5 = the per-document and
+ * per-chunk part of those statistics as `document-statistics.bin` (opened without parsing). A version
+ * without `store`, or of another format, was built by an older clausegate and must be re-ingested.
  */
-export const STORE_FORMAT = 4;
+export const STORE_FORMAT = 5;
 
 /** How the version stores and searches its data (filled in by `writeIndex`). */
 export const ManifestStore = z

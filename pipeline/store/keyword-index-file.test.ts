@@ -51,7 +51,12 @@ describe('encodeKeywordIndex / decodeKeywordIndex', () => {
     const postingsStart = 8 + headerLength + 4 * (2 * header.documents + 2 * header.terms);
     const outOfRange = Buffer.from(bytes);
     outOfRange.writeUInt32LE(99, postingsStart);
-    expect(() => decodeKeywordIndex(outOfRange).load()).toThrow(/out of range/);
+    // Found when the term is first searched (or the whole index is read), not at load; `damaged` makes the error.
+    const firstTerm = createKeywordIndex(entries).toParts().terms[0]!;
+    const damagedIndex = decodeKeywordIndex(outOfRange).load((problem) => new Error(`keyword-index.bin ${problem}`));
+    expect(damagedIndex.search('other', 5)).toEqual(createKeywordIndex(entries).search('other', 5));
+    expect(() => damagedIndex.search(firstTerm, 5)).toThrow(`keyword-index.bin has a posting that names a document out of range (term ${JSON.stringify(firstTerm)})`);
+    expect(() => decodeKeywordIndex(outOfRange).load().toParts()).toThrow(/out of range/);
   });
 
   it('refuses to load an index of another scoring or tokenizer version (the caller rebuilds it)', () => {

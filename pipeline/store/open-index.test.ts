@@ -57,7 +57,7 @@ describe('SearchableIndex (contract, over a real LanceDB table)', () => {
     expect([...vectors.keys()]).toEqual(wanted);
     expect(Array.from(vectors.get(wanted[0]!)!)).toEqual(Array.from(content.vectors[3]!));
     expect((await index.readChunks([wanted[1]!])).get(wanted[1]!)).toEqual(content.chunks[0]);
-    expect(index.manifest.store).toEqual({ format: 4, vectorIndex: 'flat' });
+    expect(index.manifest.store).toEqual({ format: 5, vectorIndex: 'flat' });
     await index.close();
     await expect(index.searchVectors(content.vectors[0]!, 3)).rejects.toThrow(/was closed/);
   });
@@ -124,6 +124,17 @@ describe('openIndex errors', () => {
     expect(truncated.message).toMatch(/keyword-index\.bin is \d+ bytes, its header describes \d+: truncated or damaged/);
     await writeFile(keywordFile, keywordContent);
 
+    const documentStatisticsFile = path.join(versionDir, 'document-statistics.bin');
+    const documentStatistics = await readFile(documentStatisticsFile);
+    await rm(documentStatisticsFile);
+    const missing = await openError(openIndex(indexDir, SOURCE));
+    expect(missing.code).toBe('index_corrupt');
+    expect(missing.message).toMatch(/document-statistics\.bin is missing/);
+    expect(missing.hint).toBe('rebuild it: npx harness ingest --source sample (a new version replaces the damaged one)');
+    await writeFile(documentStatisticsFile, documentStatistics.subarray(0, documentStatistics.length - 4));
+    expect((await openError(openIndex(indexDir, SOURCE))).message).toMatch(/document-statistics\.bin is \d+ bytes, its header describes \d+: truncated or damaged/);
+    await writeFile(documentStatisticsFile, documentStatistics);
+
     await writeFile(path.join(indexDir, SOURCE, 'CURRENT'), 'v1');
     expect((await openError(openIndex(indexDir, SOURCE))).code).toBe('index_corrupt');
 
@@ -153,18 +164,24 @@ describe('openIndex errors', () => {
   it('index_outdated for a version written by an older clausegate (no store format), with the re-ingest command', async () => {
     const manifestFile = path.join(versionDir, 'manifest.json');
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
-    expect(manifest.store).toEqual({ format: 4, vectorIndex: 'flat' });
+    expect(manifest.store).toEqual({ format: 5, vectorIndex: 'flat' });
     delete manifest.store;
     await writeFile(manifestFile, JSON.stringify(manifest));
     const error = await openError(openIndex(indexDir, SOURCE));
     expect(error.code).toBe('index_outdated');
-    expect(error.message).toBe('the index of source "sample" (version v1) was built by an older clausegate (index format 1); this one reads format 4');
+    expect(error.message).toBe('the index of source "sample" (version v1) was built by an older clausegate (index format 1); this one reads format 5');
     expect(error.hint).toBe('re-ingest it: npx harness ingest --source sample');
     // Format 2 kept its keyword index as keyword-index.json: refused the same way, not read as damaged.
     await writeFile(manifestFile, JSON.stringify({ ...manifest, store: { format: 2, vectorIndex: 'flat' } }));
     const format2 = await openError(openIndex(indexDir, SOURCE));
     expect(format2.code).toBe('index_outdated');
-    expect(format2.message).toContain('(index format 2); this one reads format 4');
+    expect(format2.message).toContain('(index format 2); this one reads format 5');
+    // Format 4 kept every document's stems in corpus-statistics.json, without document-statistics.bin: refused the same way.
+    await writeFile(manifestFile, JSON.stringify({ ...manifest, store: { format: 4, vectorIndex: 'flat' } }));
+    const format4 = await openError(openIndex(indexDir, SOURCE));
+    expect(format4.code).toBe('index_outdated');
+    expect(format4.message).toBe('the index of source "sample" (version v1) was built by an older clausegate (index format 4); this one reads format 5');
+    expect(format4.hint).toBe('re-ingest it: npx harness ingest --source sample');
     await writeIndex({ indexDir, source: SOURCE, ...createFixtureContent({ source: SOURCE, indexVersion: 'v2' }) });
     expect((await openIndex(indexDir, SOURCE)).manifest.indexVersion).toBe('v2');
   });

@@ -1,4 +1,4 @@
-import { CorpusStatisticsFile, readCorpusStatistics, type CorpusStatistics } from '../corpus/index.ts';
+import { CorpusStatisticsFile, decodeDocumentStatistics, readCorpusStatistics, type CorpusStatistics, type DecodedDocumentStatistics } from '../corpus/index.ts';
 import { ClausegateError } from '../errors.ts';
 import type { EmbedderInfo } from '../providers/embedder.ts';
 import type { Chunk, DefinitionEntry } from '../types.ts';
@@ -141,20 +141,29 @@ async function loadOpenedVersion(
   const keywordFile = store.join(versionDir, VERSION_FILES.keywordIndex);
   const definitionsFile = store.join(versionDir, VERSION_FILES.definitions);
   const corpusFile = store.join(versionDir, VERSION_FILES.corpusStatistics);
+  const documentStatisticsFile = store.join(versionDir, VERSION_FILES.documentStatistics);
   const tableFile = store.join(versionDir, 'chunks.lance');
-  const [rowCount, keywordContent, definitionsContent, corpusContent] = await Promise.all([
+  const [rowCount, keywordContent, definitionsContent, corpusContent, documentStatisticsBytes] = await Promise.all([
     chunkTable.table.countRows().catch(unreadable),
     readKeywordIndexFile(keywordFile, layout),
     readIndexFile(definitionsFile, DefinitionsFile, layout),
     readIndexFile(corpusFile, CorpusStatisticsFile, layout),
+    store.readBytes(documentStatisticsFile),
   ]);
   if (rowCount !== manifest.counts.chunks) throw corruptIndexError(layout, tableFile, `holds ${rowCount} chunks, the manifest says ${manifest.counts.chunks}`);
-  const corpus = loadCorpusStatistics(layout, versionDir, corpusContent, manifest.counts.chunks);
+  if (documentStatisticsBytes === undefined) throw corruptIndexError(layout, documentStatisticsFile, 'is missing');
+  let perDocument: DecodedDocumentStatistics;
+  try {
+    perDocument = decodeDocumentStatistics(documentStatisticsBytes, corpusContent.stems.length, (problem) => corruptIndexError(layout, documentStatisticsFile, problem));
+  } catch (error) {
+    throw corruptIndexError(layout, documentStatisticsFile, (error as Error).message, error);
+  }
+  const corpus = loadCorpusStatistics(layout, versionDir, corpusContent, perDocument, manifest.counts.chunks);
 
   let keywordIndex: KeywordIndex;
   if (isCurrentKeywordIndex(keywordContent.header)) {
     try {
-      keywordIndex = keywordContent.load();
+      keywordIndex = keywordContent.load((problem) => corruptIndexError(layout, keywordFile, problem));
     } catch (error) {
       throw corruptIndexError(layout, keywordFile, `is unusable: ${(error as Error).message}`, error);
     }
@@ -166,7 +175,7 @@ async function loadOpenedVersion(
   if (keywordIndex.size !== manifest.counts.chunks) {
     throw corruptIndexError(layout, keywordFile, `holds ${keywordIndex.size} chunks, the manifest says ${manifest.counts.chunks}`);
   }
-  const positions = createPositions(corpus.chunkIds, () => corruptIndexError(layout, corpusFile, 'holds the same chunk id twice'));
+  const positions = createPositions(corpus.chunkIds, () => corruptIndexError(layout, documentStatisticsFile, 'holds the same chunk id twice'));
   const definitions = definitionsContent.definitions;
   if (definitions.some((entry) => !positions().has(entry.chunkId))) throw corruptIndexError(layout, definitionsFile, 'names chunks that are not in the index');
 
@@ -200,7 +209,7 @@ async function loadOpenedVersion(
       const read = await readTableChunksById(current.table, missing).catch(unreadable);
       options.onTableRead?.({ purpose: 'chunks-by-id', rows: read.size });
       const lost = missing.find((chunkId) => !read.has(chunkId));
-      if (lost !== undefined) throw corruptIndexError(layout, tableFile, `has no chunk ${lost}, which ${VERSION_FILES.corpusStatistics} names`);
+      if (lost !== undefined) throw corruptIndexError(layout, tableFile, `has no chunk ${lost}, which ${VERSION_FILES.documentStatistics} names`);
       if (cache.size + read.size > CACHED_CHUNKS) cache.clear();
       for (const [chunkId, chunk] of read) {
         cache.set(chunkId, chunk);
@@ -256,14 +265,14 @@ async function loadOpenedVersion(
   };
 }
 
-/** The corpus statistics of a checked `corpus-statistics.json`, its phrases read from `source-phrases.txt` when first needed. */
-function loadCorpusStatistics(layout: IndexLayout, versionDir: string, content: CorpusStatisticsFile, chunkCount: number): CorpusStatistics {
+/** The corpus statistics of a checked `corpus-statistics.json` and `document-statistics.bin`, its phrases read from `source-phrases.txt` when first needed. */
+function loadCorpusStatistics(layout: IndexLayout, versionDir: string, content: CorpusStatisticsFile, perDocument: DecodedDocumentStatistics, chunkCount: number): CorpusStatistics {
   const { store } = layout;
   const corpusFile = store.join(versionDir, VERSION_FILES.corpusStatistics);
   const phrasesFile = store.join(versionDir, VERSION_FILES.phrases);
   if (content.chunkCount !== chunkCount) throw corruptIndexError(layout, corpusFile, `counts ${content.chunkCount} chunks, the manifest ${chunkCount}`);
   try {
-    return readCorpusStatistics(content, async () => {
+    return readCorpusStatistics(content, perDocument, async () => {
       const bytes = await store.readBytes(phrasesFile);
       if (bytes === undefined) throw corruptIndexError(layout, phrasesFile, 'is missing');
       return new TextDecoder().decode(bytes);

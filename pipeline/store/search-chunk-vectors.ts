@@ -83,22 +83,33 @@ export async function searchChunkVectors(
   for (;;) {
     let search = table.vectorSearch(query).distanceType('cosine').select(['chunk_id', 'vector', '_distance']).limit(limit);
     if (kind === 'ivf_pq') search = search.nprobes(settings.nprobes).refineFactor(settings.refineFactor);
-    const rows = await search.toArray();
-    const hits = rows.map((row: { chunk_id: string; vector: { toArray(): Float32Array } | Float32Array | number[] }) => {
-      const stored = toFloat32(row.vector);
-      return { chunkId: row.chunk_id, similarity: cosine(stored, query, queryScale) };
-    });
+    // Read as columns: row objects (`toArray`) cost a proxy and a copy per row, a tenth of a cold query's search.
+    const data = await search.toArrow();
+    const chunkIds = data.numRows === 0 ? [] : Array.from(data.getChild('chunk_id') as Iterable<string>);
+    const vectors = data.numRows === 0 ? [] : readVectorColumn(data, query.length);
+    const hits = chunkIds.map((chunkId, row) => ({ chunkId, similarity: cosine(vectors[row]!, query, queryScale) }));
     hits.sort((left, right) => right.similarity - left.similarity || (left.chunkId < right.chunkId ? -1 : left.chunkId > right.chunkId ? 1 : 0));
-    const complete = rows.length < limit || hits.length <= k || hits[k]!.similarity < hits[k - 1]!.similarity;
+    const complete = chunkIds.length < limit || hits.length <= k || hits[k]!.similarity < hits[k - 1]!.similarity;
     if (complete || kind === 'ivf_pq') return hits.slice(0, k);
     limit *= 2;
   }
 }
 
-function toFloat32(value: { toArray(): Float32Array } | Float32Array | number[]): Float32Array {
-  if (value instanceof Float32Array) return value;
-  if (Array.isArray(value)) return Float32Array.from(value);
-  return value.toArray();
+/** Each row's stored vector (a view into the result's memory), from the `vector` column of FixedSizeList<Float32> parts. */
+function readVectorColumn(data: Awaited<ReturnType<lancedb.VectorQuery['toArrow']>>, dimensions: number): Float32Array[] {
+  const column = data.getChild('vector');
+  if (column === null) throw new Error('the chunks table has no column vector');
+  const vectors: Float32Array[] = [];
+  for (const part of column.data) {
+    const child = part.children[0];
+    if (part.nullCount > 0 || child === undefined || child.nullCount > 0) throw new Error('the chunks table has missing vectors');
+    const values = child.values as Float32Array;
+    for (let row = 0; row < part.length; row += 1) {
+      const start = child.offset + (part.offset + row) * dimensions;
+      vectors.push(values.subarray(start, start + dimensions));
+    }
+  }
+  return vectors;
 }
 
 /** Cosine in float64 with four running sums (fixed order, so reproducible), clamped to [−1, 1]. */

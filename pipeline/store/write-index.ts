@@ -110,7 +110,7 @@ export async function startVersion(layout: IndexLayout, source: string, indexVer
 }
 
 /**
- * Writes the keyword index, the corpus statistics and phrases (of every chunk `corpus` was given),
+ * Writes the keyword index, the corpus and document statistics and the phrases (of every chunk `corpus` was given),
  * the definitions and, last, the manifest into the unpublished version folder (each durably).
  */
 export async function writeVersionFiles(
@@ -125,6 +125,7 @@ export async function writeVersionFiles(
   await store.writeBytes(store.join(partialDir, VERSION_FILES.keywordIndex), encodeKeywordIndex(keywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION));
   const statistics = corpus.finish();
   await store.writeBytes(store.join(partialDir, VERSION_FILES.corpusStatistics), new TextEncoder().encode(JSON.stringify(statistics.file)));
+  await store.writeBytes(store.join(partialDir, VERSION_FILES.documentStatistics), statistics.documentStatistics);
   await store.writeBytes(store.join(partialDir, VERSION_FILES.phrases), new TextEncoder().encode(statistics.phrases));
   const definitionsFile: DefinitionsFile = { schemaVersion: 1, definitions: definitions.map((entry) => ({ ...entry })) };
   await store.writeText(store.join(partialDir, VERSION_FILES.definitions), `${JSON.stringify(definitionsFile, null, 2)}\n`);
