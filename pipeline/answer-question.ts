@@ -8,6 +8,7 @@ import {
   selectEvidence,
   toCandidateRecord,
   toEvidenceRecord,
+  toGenerationEvidence,
   toViolation,
   validateAnswer,
   type BuildPromptInput,
@@ -173,18 +174,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     }
 
     const documentTerms = createDocumentTerms(read.naming.naming, pipeline.index.corpus.statistics, { throughout: true, companions: read.naming.nameStems });
-    const evidence = selection.kept.map((item) => {
-      const named = [...(documentTerms(item.chunk.doc) ?? [])];
-      return {
-        anchor: item.anchor,
-        chunkId: item.chunk.chunkId,
-        doc: item.chunk.doc,
-        page: item.chunk.pageStart,
-        sectionHeading: item.chunk.sectionHeading,
-        text: item.text,
-        ...(named.length > 0 ? { documentTerms: named } : {}),
-      };
-    });
+    const evidence = selection.kept.map((item) => toGenerationEvidence(item, documentTerms));
     let prompt = build({ question: sanitised.text, evidence: selection.kept, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
     result.promptSha256 = prompt.sha256;
     result.tokens.prompt = prompt.tokenCount;

@@ -1,5 +1,6 @@
 import type { AnswerPipeline } from '../answer-question.ts';
 import type { AnswerResult, CandidateRecord, EvidenceRecord } from '../answer-result.ts';
+import type { GenerationEvidence } from '../providers/generator.ts';
 import type { RankedCandidate } from '../rerank/rerank-candidates.ts';
 import { PROMPT_VERSION } from './build-prompt.ts';
 import type { SelectedEvidence } from './select-evidence.ts';
@@ -100,5 +101,19 @@ export function emptyResult(pipeline: AnswerPipeline, question: string): AnswerR
       generator: `${pipeline.generator.info.name}/${pipeline.generator.info.model}`,
       expansionRules: config.retrieval.expansionRulesVersion,
     },
+  };
+}
+
+/** An item of the selected evidence as the generator is given it, with the question's names its document answers for (`createDocumentTerms`). */
+export function toGenerationEvidence(item: SelectedEvidence, documentTerms: (doc: string) => ReadonlySet<string> | undefined): GenerationEvidence {
+  const named = [...(documentTerms(item.chunk.doc) ?? [])];
+  return {
+    anchor: item.anchor,
+    chunkId: item.chunk.chunkId,
+    doc: item.chunk.doc,
+    page: item.chunk.pageStart,
+    sectionHeading: item.chunk.sectionHeading,
+    text: item.text,
+    ...(named.length > 0 ? { documentTerms: named } : {}),
   };
 }

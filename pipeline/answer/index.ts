@@ -12,4 +12,4 @@ export { renderAnswer } from './render-answer.ts';
 export type { RenderedAnswer, RenderedCitation } from './render-answer.ts';
 export { findFigures } from './find-figures.ts';
 export type { Figure } from './find-figures.ts';
-export { emptyResult, readOcrPages, refuse, toCandidateRecord, toEvidenceRecord, toViolation } from './answer-records.ts';
+export { emptyResult, readOcrPages, refuse, toCandidateRecord, toEvidenceRecord, toGenerationEvidence, toViolation } from './answer-records.ts';

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { z } from 'zod';
+import { decodeSignedHeader, encodeSignedHeader, littleEndianWords, readWords } from './signed-binary-file.ts';
 
 /*
  * `document-statistics.bin`: the per-document and per-chunk part of a source's corpus statistics, in
@@ -82,14 +83,7 @@ export function encodeDocumentStatistics(statistics: DocumentStatistics): Buffer
     }
   }
   const header: DocumentStatisticsHeader = { schemaVersion: 1, documents: documents.length, chunks: chunkDocuments.length, numbers: total, chunkIdBytes: ids.length };
-  let headerText = JSON.stringify(header);
-  headerText += ' '.repeat((4 - (Buffer.byteLength(headerText) % 4)) % 4);
-  const sections = Buffer.from(numbers.buffer, numbers.byteOffset, numbers.byteLength);
-  if (!isLittleEndian()) sections.swap32();
-  const prefix = Buffer.alloc(8);
-  prefix.write(MAGIC, 0, 'latin1');
-  prefix.writeUInt32LE(Buffer.byteLength(headerText), 4);
-  return Buffer.concat([prefix, Buffer.from(headerText), sections, ids]);
+  return Buffer.concat([encodeSignedHeader(MAGIC, header), littleEndianWords(numbers), ids]);
 }
 
 /**
@@ -101,33 +95,13 @@ export function encodeDocumentStatistics(statistics: DocumentStatistics): Buffer
  */
 export function decodeDocumentStatistics(bytes: Uint8Array, stemCount: number, damaged = (problem: string) => new Error(problem)): DecodedDocumentStatistics {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.length < 8 || buffer.toString('latin1', 0, 4) !== MAGIC) throw new Error('is not a document statistics file (no CGDS signature)');
-  const headerLength = buffer.readUInt32LE(4);
-  if (headerLength % 4 !== 0 || 8 + headerLength > buffer.length) throw new Error('has a truncated header');
-  let parsedHeader: unknown;
-  try {
-    parsedHeader = JSON.parse(buffer.toString('utf8', 8, 8 + headerLength));
-  } catch (error) {
-    throw new Error(`has a header that is not JSON (${(error as Error).message})`);
-  }
-  const checked = DocumentStatisticsHeader.safeParse(parsedHeader);
-  if (!checked.success) throw new Error(`has an invalid header:\n${z.prettifyError(checked.error)}`);
-  const header = checked.data;
+  const { header, sectionsStart: numbersStart } = decodeSignedHeader(buffer, MAGIC, 'a document statistics file', DocumentStatisticsHeader);
   const numberCount = header.documents * 3 + header.chunks + header.numbers;
-  const numbersStart = 8 + headerLength;
   const idsStart = numbersStart + numberCount * 4;
   if (idsStart + header.chunkIdBytes !== buffer.length) {
     throw new Error(`is ${buffer.length} bytes, its header describes ${idsStart + header.chunkIdBytes}: truncated or damaged`);
   }
-  // Views need 4-byte alignment; a file read whole usually has it, a slice of a pooled buffer may not.
-  let all: Uint32Array;
-  if ((buffer.byteOffset + numbersStart) % 4 === 0 && isLittleEndian()) {
-    all = new Uint32Array(buffer.buffer, buffer.byteOffset + numbersStart, numberCount);
-  } else {
-    const copy = Buffer.from(buffer.subarray(numbersStart, idsStart));
-    if (!isLittleEndian()) copy.swap32();
-    all = new Uint32Array(copy.buffer, copy.byteOffset, numberCount);
-  }
+  const all = readWords(buffer, numbersStart, numberCount);
   const ends = all.subarray(0, header.documents * 3);
   const chunkDocuments = all.subarray(ends.length, ends.length + header.chunks);
   const numbers = all.subarray(ends.length + header.chunks);
@@ -162,8 +136,4 @@ export function decodeDocumentStatistics(bytes: Uint8Array, stemCount: number, d
       return { stems: numbers.subarray(start, stemsEnd), holding: numbers.subarray(stemsEnd, holdingEnd), opening: numbers.subarray(holdingEnd, openingEnd) };
     },
   };
-}
-
-function isLittleEndian(): boolean {
-  return new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 }

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { z } from 'zod';
+import { decodeSignedHeader, encodeSignedHeader, littleEndianWords, readWords } from '../corpus/index.ts';
 import { createStoredKeywordIndex, type KeywordIndex, type KeywordIndexParts, type KeywordIndexReader } from './keyword-index.ts';
 
 /*
@@ -49,8 +50,6 @@ export function encodeKeywordIndex(index: KeywordIndex, kind: string, version: s
     chunkIdBytes: chunkIds.bytes.length,
     termBytes: terms.bytes.length,
   };
-  let headerText = JSON.stringify(header);
-  headerText += ' '.repeat((4 - (Buffer.byteLength(headerText) % 4)) % 4);
   const numbers = [parts.documentLengths, chunkIds.ends, terms.ends, parts.postingEnds, parts.postings];
   const count = numbers.reduce((total, values) => total + values.length, 0);
   const numberBytes = new Uint32Array(count);
@@ -59,12 +58,7 @@ export function encodeKeywordIndex(index: KeywordIndex, kind: string, version: s
     numberBytes.set(values, at);
     at += values.length;
   }
-  const sections = Buffer.from(numberBytes.buffer, numberBytes.byteOffset, numberBytes.byteLength);
-  if (!isLittleEndian()) sections.swap32();
-  const prefix = Buffer.alloc(8);
-  prefix.write(MAGIC, 0, 'latin1');
-  prefix.writeUInt32LE(Buffer.byteLength(headerText), 4);
-  return Buffer.concat([prefix, Buffer.from(headerText), sections, chunkIds.bytes, terms.bytes]);
+  return Buffer.concat([encodeSignedHeader(MAGIC, header), littleEndianWords(numberBytes), chunkIds.bytes, terms.bytes]);
 }
 
 /**
@@ -78,21 +72,9 @@ export function encodeKeywordIndex(index: KeywordIndex, kind: string, version: s
  */
 export function decodeKeywordIndex(bytes: Uint8Array): { header: KeywordIndexHeader; load(damaged?: (problem: string) => Error): KeywordIndex } {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buffer.length < 8 || buffer.toString('latin1', 0, 4) !== MAGIC) throw new Error('is not a keyword index file (no CGKW signature)');
-  const headerLength = buffer.readUInt32LE(4);
-  if (headerLength % 4 !== 0 || 8 + headerLength > buffer.length) throw new Error('has a truncated header');
-  let parsedHeader: unknown;
-  try {
-    parsedHeader = JSON.parse(buffer.toString('utf8', 8, 8 + headerLength));
-  } catch (error) {
-    throw new Error(`has a header that is not JSON (${(error as Error).message})`);
-  }
-  const checked = KeywordIndexHeader.safeParse(parsedHeader);
-  if (!checked.success) throw new Error(`has an invalid header:\n${z.prettifyError(checked.error)}`);
-  const header = checked.data;
+  const { header, sectionsStart: numbersStart } = decodeSignedHeader(buffer, MAGIC, 'a keyword index file', KeywordIndexHeader);
   const { documents, terms, pairs } = header;
   const numberCount = documents * 2 + terms * 2 + pairs * 2;
-  const numbersStart = 8 + headerLength;
   const idsStart = numbersStart + numberCount * 4;
   const termsStart = idsStart + header.chunkIdBytes;
   if (termsStart + header.termBytes !== buffer.length) {
@@ -101,15 +83,7 @@ export function decodeKeywordIndex(bytes: Uint8Array): { header: KeywordIndexHea
   return {
     header,
     load(damaged = (problem: string) => new Error(problem)) {
-      // Views need 4-byte alignment; a file read whole usually has it, a slice of a pooled buffer may not.
-      let numbers: Uint32Array;
-      if ((buffer.byteOffset + numbersStart) % 4 === 0 && isLittleEndian()) {
-        numbers = new Uint32Array(buffer.buffer, buffer.byteOffset + numbersStart, numberCount);
-      } else {
-        const copy = Buffer.from(buffer.subarray(numbersStart, idsStart));
-        if (!isLittleEndian()) copy.swap32();
-        numbers = new Uint32Array(copy.buffer, copy.byteOffset, numberCount);
-      }
+      const numbers = readWords(buffer, numbersStart, numberCount);
       let at = 0;
       const take = (length: number) => numbers.subarray(at, (at += length));
       const documentLengths = take(documents);
@@ -192,8 +166,4 @@ function utf8WithEnds(values: readonly string[]): { bytes: Buffer; ends: Uint32A
     ends[index] = total;
   });
   return { bytes: Buffer.concat(encoded), ends };
-}
-
-function isLittleEndian(): boolean {
-  return new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 }
