@@ -20,9 +20,10 @@ import type { Embedder } from './providers/embedder.ts';
 import type { GenerationOutput, GenerationResult, Generator } from './providers/generator.ts';
 import type { Reranker } from './providers/reranker.ts';
 import { checkCoverage, correctSpelling, expandQuery, findAbsentFromSource, findQuestionTerms, normaliseQuestion, sanitiseQuestion } from './question/index.ts';
-import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateWeights } from './gate/index.ts';
+import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateDecision, type GateWeights } from './gate/index.ts';
 import { readRerankQuestion } from './rerank/read-rerank-question.ts';
-import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
+import { rerankCandidates, type RankedCandidate, type RerankResult } from './rerank/rerank-candidates.ts';
+import { rememberStage, type StageMemo } from './remember-stage.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
 import { readDocumentNames } from './retrieve/read-document-names.ts';
 import { retrieveCandidates, type QueryForm, type RetrievalIndex, type RetrievalResult } from './retrieve/retrieve-candidates.ts';
@@ -57,6 +58,11 @@ export interface AnswerOptions {
    * cited; default every document of the source. The service's `doc_types` and date filters.
    */
   documents?: ReadonlySet<string>;
+  /**
+   * Keeps the rerank and gate stages' outputs for the same question answered again with this
+   * pipeline under other settings (see `StageMemo`); default none, every stage runs.
+   */
+  stageMemo?: StageMemo | undefined;
 }
 
 /**
@@ -96,20 +102,9 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     result.retrieval.topSimilarity = retrieval.topSimilarity;
     result.retrieval.fallbackDetail = retrieval.fallbackDetail ?? null;
 
-    const rerankInput = {
-      question: asked,
-      candidates: retrieval.candidates,
-      reranker: options.rerank === false ? undefined : pipeline.reranker,
-      settings: { ...config.rerank, enabled: config.rerank.enabled && options.rerank !== false, relevanceThreshold: config.gate.relevanceThreshold },
-    };
-    let rerank = await rerankCandidates(rerankInput);
-    // A comparison of years also reads the other years' editions of what it kept (the 2025 list's
-    // row beside the 2026 list's): they join the pool and the whole pool is reranked once more.
-    const editions = (rerank.mode === 'reranked'
-      ? await linkOtherEditions(rerank.kept.map((candidate) => candidate.chunk), pipeline.index, forms, asked, new Set(retrieval.candidates.map((candidate) => candidate.chunk.chunkId)))
-      : []
-    ).filter((candidate) => options.documents === undefined || options.documents.has(candidate.chunk.doc));
-    if (editions.length > 0) rerank = await rerankCandidates({ ...rerankInput, candidates: [...retrieval.candidates, ...editions] });
+    // With a stage memo, each stage is keyed by what it reads (see `rerankStageKey`).
+    const rerankKey = options.stageMemo === undefined ? '' : rerankStageKey(pipeline, read, options);
+    const rerank = await rememberStage(options.stageMemo, () => rerankKey, () => rerankWithEditions(pipeline, read, options));
     result.retrieval.rerankMode = rerank.mode;
     result.retrieval.rerankError = rerank.fallbackError ?? null;
     result.flags.rerankFallback = rerank.mode === 'rerank_fallback';
@@ -119,20 +114,12 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
 
     let gated: RankedCandidate[];
     if (config.gate.enabled && options.gate !== false) {
-      const texts = pipeline.index.corpus;
-      const names = findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors });
-      const decision = applyConfidenceGate({
-        rerank,
-        settings: config.gate,
-        coverage: {
-          terms: questionTerms,
-          check: (texts) => checkCoverage(questionTerms, texts),
-          absentNames: await findAbsentFromSource(asked, texts, config.retrieval.expansions.map((rule) => rule.pattern)),
-          namesAbsentFrom: (evidence) => findNamesAbsentFromEvidence(names, evidence, texts.statistics, texts.vocabulary, texts.acronyms).map((name) => name.text),
-          nameCount: names.length,
-        },
-        answerability: { question: asked, reading: readRerankQuestion(asked, texts.statistics, config.retrieval.expansions), statistics: texts.statistics, weights: pipeline.gateWeights },
-      });
+      // The gate reads the reranked pool (a function of the rerank stage's inputs) and its own settings.
+      const decision = await rememberStage(
+        options.stageMemo,
+        () => `gate\u0000${rerankKey}\u0000${JSON.stringify([config.gate, config.retrieval.expansions, config.sources[source]?.anchors ?? null])}`,
+        () => gateReranked(pipeline, read, rerank),
+      );
       lap('gate');
       if (decision.answerability !== undefined) result.gate.answerability = decision.answerability;
       if (decision.decision === 'refuse') {
@@ -254,6 +241,76 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     value.latencyMs = latency;
     return value;
   }
+}
+
+/**
+ * The rerank stage: the pool reranked, and for a comparison of years the other years' editions of
+ * what it kept (the 2025 list's row beside the 2026 list's) joined and the whole pool reranked once more.
+ */
+async function rerankWithEditions(pipeline: AnswerPipeline, read: ReadAndRetrieved, options: AnswerOptions): Promise<RerankResult> {
+  const { config } = pipeline;
+  const { asked, forms, retrieval } = read;
+  const rerankInput = {
+    question: asked,
+    candidates: retrieval.candidates,
+    reranker: options.rerank === false ? undefined : pipeline.reranker,
+    settings: { ...config.rerank, enabled: config.rerank.enabled && options.rerank !== false, relevanceThreshold: config.gate.relevanceThreshold },
+  };
+  const rerank = await rerankCandidates(rerankInput);
+  const editions = (rerank.mode === 'reranked'
+    ? await linkOtherEditions(rerank.kept.map((candidate) => candidate.chunk), pipeline.index, forms, asked, new Set(retrieval.candidates.map((candidate) => candidate.chunk.chunkId)))
+    : []
+  ).filter((candidate) => options.documents === undefined || options.documents.has(candidate.chunk.doc));
+  return editions.length > 0 ? rerankCandidates({ ...rerankInput, candidates: [...retrieval.candidates, ...editions] }) : rerank;
+}
+
+/** The confidence gate over the reranked pool, with the question's coverage and name checks against the source. */
+async function gateReranked(pipeline: AnswerPipeline, read: ReadAndRetrieved, rerank: RerankResult): Promise<GateDecision> {
+  const { config, source } = pipeline;
+  const { asked, questionTerms } = read;
+  const texts = pipeline.index.corpus;
+  const names = findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors });
+  return applyConfidenceGate({
+    rerank,
+    settings: config.gate,
+    coverage: {
+      terms: questionTerms,
+      check: (texts) => checkCoverage(questionTerms, texts),
+      absentNames: await findAbsentFromSource(asked, texts, config.retrieval.expansions.map((rule) => rule.pattern)),
+      namesAbsentFrom: (evidence) => findNamesAbsentFromEvidence(names, evidence, texts.statistics, texts.vocabulary, texts.acronyms).map((name) => name.text),
+      nameCount: names.length,
+    },
+    answerability: { question: asked, reading: readRerankQuestion(asked, texts.statistics, config.retrieval.expansions), statistics: texts.statistics, weights: pipeline.gateWeights },
+  });
+}
+
+/**
+ * What the rerank stage reads, as a `StageMemo` key: the question, its forms, the pool (every score
+ * of every candidate; the chunk by id, the memo serving one index), the rerank settings and the
+ * relevance threshold, and the per-question switches.
+ */
+function rerankStageKey(pipeline: AnswerPipeline, read: ReadAndRetrieved, options: AnswerOptions): string {
+  const { config } = pipeline;
+  const pool = read.retrieval.candidates.map((candidate) => [
+    candidate.chunk.chunkId,
+    candidate.similarity,
+    candidate.keywordScore,
+    candidate.vectorRank ?? null,
+    candidate.keywordRank ?? null,
+    candidate.fusedScore,
+    candidate.forms,
+    candidate.linkedDefinition ?? null,
+    candidate.linkedEdition ?? null,
+  ]);
+  return JSON.stringify([
+    read.asked,
+    read.forms.map((form) => [form.text, form.rule ?? null]),
+    pool,
+    config.rerank,
+    config.gate.relevanceThreshold,
+    options.rerank !== false,
+    options.documents === undefined ? null : [...options.documents].sort(),
+  ]);
 }
 
 /** The question as read and the candidate pool retrieved for it: the first stages of `answerQuestion`. */

@@ -12,7 +12,7 @@ import { resolveConfigPaths } from '../run/index.ts';
 import { applySettings, resolveSettingPath } from './apply-settings.ts';
 import { createDecisionKey } from './create-decision-key.ts';
 import { loadReplayInputs } from './load-replay-inputs.ts';
-import { replayReport, type ReplayMemo } from './replay-report.ts';
+import { replayReport, type ReplayMemo, type StageMemos } from './replay-report.ts';
 import { SweepResult } from './sweep-result.ts';
 import { readReportFile } from '../report/testing/read-report-file.ts';
 
@@ -197,11 +197,13 @@ describe('harness sweep on the sample suite', () => {
         ['retrieval.fallbackMinSimilarity', [0, 0.05, 0.09, 0.1]],
       ] as const) {
         const memo: ReplayMemo = { keyOf: createDecisionKey(resolveSettingPath(config, setting, embedderName)), results: new Map() };
+        // The reused replays also share each trace's rerank and gate outputs; each value's own replay shares nothing.
+        const stageMemos: StageMemos = new WeakMap();
         const changed = new Set<string>();
         const first = new Map<string, string>();
         for (const value of values) {
           const whatIfConfig = applySettings(config, [{ path: setting, value }], embedderName).config;
-          const reused = await replayReport({ ...shared, config: whatIfConfig, memo });
+          const reused = await replayReport({ ...shared, config: whatIfConfig, memo, stageMemos });
           const replayed = new Map((await replayReport({ ...shared, config: whatIfConfig })).cases.map((item) => [item.id, item]));
           for (const item of reused.cases) {
             const own = replayed.get(item.id)!;
