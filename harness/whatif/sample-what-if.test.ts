@@ -13,6 +13,10 @@ import { applySettings, resolveSettingPath } from './apply-settings.ts';
 import { createDecisionKey } from './create-decision-key.ts';
 import { loadReplayInputs } from './load-replay-inputs.ts';
 import { replayReport, type ReplayMemo, type StageMemos } from './replay-report.ts';
+import { replaySweepInWorkers, sweepWorkerCount } from './replay-sweep-in-workers.ts';
+import { parseSweepRange } from './parse-sweep-range.ts';
+import { runSweep } from './run-sweep.ts';
+import { runWhatIf } from './run-what-if.ts';
 import { SweepResult } from './sweep-result.ts';
 import { readReportFile } from '../report/testing/read-report-file.ts';
 
@@ -160,6 +164,34 @@ describe('harness whatif on the sample suite', () => {
     expect(otherConfig.code).toBe(2);
     expect(otherConfig.stderr).toContain('was made with another config');
   });
+
+  it('sets aside every case whose replay diverges from the run as stored (the self-check), in a what-if and in a sweep', async () => {
+    const config = resolveConfigPaths(loadConfig({ cwd: root, file: configFile }).config, root);
+    const inputs = await loadReplayInputs({ report: path.join(reportDir, 'base'), config, cwd: root });
+    try {
+      // Two deliberate divergences: a stored answer the replay cannot give again, and stored rerank
+      // scores of 0 for one answered case, which its replay's gate refuses.
+      const report = structuredClone(inputs.report);
+      const answered = report.cases.filter((item) => item.trace?.status === 'answered');
+      const [alteredAnswer, alteredScores] = [answered[0]!, answered[1]!];
+      alteredAnswer.trace!.answer = `${alteredAnswer.trace!.answer} (not what the run answered)`;
+      for (const candidate of alteredScores.trace!.candidates) candidate.rerankScore = 0;
+      const shared = { report, config, index: inputs.index, docAliases: inputs.docAliases, gates: inputs.gates, now: () => new Date() };
+
+      const whatIf = await runWhatIf({ ...shared, settings: [{ path: 'gate.relevanceThreshold', value: 1 }] });
+      expect([...whatIf.mismatches.keys()].sort()).toEqual([alteredAnswer.id, alteredScores.id].sort());
+      expect(whatIf.mismatches.get(alteredAnswer.id)).toMatch(/did not reproduce the run: .*answer/);
+      expect(whatIf.mismatches.get(alteredScores.id)).toMatch(/did not reproduce the run: status, refusal reason, gate decision/);
+      expect(whatIf.counts.replay_mismatch).toBe(2);
+      // Their stored results are kept, not their replays.
+      for (const altered of [alteredAnswer, alteredScores]) expect(whatIf.cases.find((item) => item.id === altered.id)).toMatchObject({ replay: 'replay_mismatch', result: altered });
+
+      const sweep = await runSweep({ ...shared, parameter: { path: 'retrieval.minSimilarity', values: [0.1, 0.3] } });
+      expect(sweep.mismatches).toBe(2);
+    } finally {
+      await inputs.index.close();
+    }
+  });
 });
 
 describe('harness sweep on the sample suite', () => {
@@ -220,6 +252,36 @@ describe('harness sweep on the sample suite', () => {
     } finally {
       await inputs.index.close();
     }
+  });
+
+  it('gives the same sweep with a share of its cases replayed on a worker thread (the compiled build) as on one thread', async () => {
+    const config = resolveConfigPaths(loadConfig({ cwd: root, file: configFile }).config, root);
+    const inputs = await loadReplayInputs({ report: path.join(reportDir, 'base'), config, cwd: root });
+    try {
+      const parameter = parseSweepRange('retrieval.minSimilarity=0.10:0.40:0.05');
+      const shared = { report: inputs.report, config, index: inputs.index, docAliases: inputs.docAliases, now: () => new Date(), parameter };
+      // The worker replays every other case and posts its replays back, by the keys the sweep looks up.
+      const memo: ReplayMemo = { keyOf: createDecisionKey(resolveSettingPath(config, parameter.path, inputs.report.versions.embedder.split('/')[0]!)), results: new Map() };
+      expect(await replaySweepInWorkers({ ...shared, memo, stageMemos: new WeakMap(), workers: 1, indexVersion: inputs.index.manifest.indexVersion })).toBe(true);
+      const replayedIds = new Set([...memo.results.values()].map((item) => item.id));
+      const replayable = inputs.report.cases.filter((item) => item.trace !== null && item.trace.status !== 'failed');
+      expect(replayable.filter((item) => !replayedIds.has(item.id))).toEqual([]);
+
+      const alone = await runSweep({ ...shared, gates: inputs.gates });
+      const spread = await runSweep({ ...shared, gates: inputs.gates, workers: 1, indexVersion: inputs.index.manifest.indexVersion });
+      expect(spread).toEqual(alone);
+      expect(alone.points.some((point) => point.flips.passToFail + point.flips.failToPass > 0)).toBe(true);
+    } finally {
+      await inputs.index.close();
+    }
+  });
+
+  it('runs a worker per further core while each share keeps 200 cases', () => {
+    expect(sweepWorkerCount(572, 2)).toBe(1);
+    expect(sweepWorkerCount(399, 2)).toBe(0);
+    expect(sweepWorkerCount(572, 1)).toBe(0);
+    expect(sweepWorkerCount(1000, 4)).toBe(3);
+    expect(sweepWorkerCount(29, 8)).toBe(0);
   });
 
   it('raising the relevance threshold never decreases the gate’s refusals', async () => {
