@@ -12,8 +12,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const CACHE = path.join(ROOT, '.cache', 'harness-cli');
 const POINTER = path.join(CACHE, 'current.json');
 const ENTRY = path.join(ROOT, 'harness', 'cli.ts');
-/** A worker thread's entry, built beside the CLI's (see compiledEntryFile). */
-const SWEEP_WORKER = path.join(ROOT, 'harness', 'whatif', 'sweep-worker.ts');
 const SCHEMA_VERSION = 1;
 /**
  * Builds beyond the newest `BUILDS_KEPT` that are older than `KEEP_OLD_BUILDS_MS` are removed: a
@@ -37,22 +35,6 @@ export async function loadCompiledCli() {
     }
   }
   return import(pathToFileURL(entry).href);
-}
-
-/**
- * The compiled file of one of the build's entries (`sweep-worker`: the sweep's worker thread) in a
- * fresh build, built first when missing or stale; undefined when it cannot be built.
- */
-export async function compiledEntryFile(name) {
-  let entry = freshBuildEntry();
-  if (entry === undefined) {
-    try {
-      entry = await buildCli();
-    } catch {
-      return undefined;
-    }
-  }
-  return path.join(path.dirname(entry), `${name}.js`);
 }
 
 /** The entry file of the current build when every source it was built from is unchanged since. */
@@ -85,7 +67,7 @@ export async function buildCli() {
   mkdirSync(CACHE, { recursive: true });
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: { cli: ENTRY, 'sweep-worker': SWEEP_WORKER },
+    entryPoints: { cli: ENTRY },
     outdir,
     bundle: true,
     splitting: true,

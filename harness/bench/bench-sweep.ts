@@ -30,8 +30,6 @@ export async function benchSweep(): Promise<void> {
   const inputs = await loadReplayInputs({ report, config, cwd: repoRoot });
   try {
     const parameter = parseSweepRange('retrieval.minSimilarity=0.10:0.40:0.02');
-    // Worker threads besides this one (BENCH_SWEEP_WORKERS, default 0: the sweep on this thread alone).
-    const workers = Number(process.env.BENCH_SWEEP_WORKERS ?? '0');
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const laps: number[] = [];
@@ -44,8 +42,6 @@ export async function benchSweep(): Promise<void> {
       docAliases: inputs.docAliases,
       gates: inputs.gates,
       now: () => new Date(),
-      workers,
-      indexVersion: inputs.index.manifest.indexVersion,
       onPoint: () => {
         const time = performance.now();
         laps.push(time - lap);
@@ -55,9 +51,9 @@ export async function benchSweep(): Promise<void> {
     const wall = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     const atCurrent = sweep.points.find((point) => point.value === sweep.parameter.current);
-    console.log(`run: ${path.relative(repoRoot, inputs.directory)} (${inputs.report.cases.length} cases), ${sweep.points.length} points, ${sweep.mismatches} replay mismatches, ${workers} worker thread(s) besides the main one`);
+    console.log(`run: ${path.relative(repoRoot, inputs.directory)} (${inputs.report.cases.length} cases), ${sweep.points.length} points, ${sweep.mismatches} replay mismatches`);
     console.log(`wall ${(wall / 1000).toFixed(1)} s (first point, with the self-check: ${(laps[0]! / 1000).toFixed(1)} s; then median ${(laps.slice(1).sort((a, b) => a - b)[Math.floor((laps.length - 1) / 2)]! / 1000).toFixed(2)} s per point)`);
-    console.log(`CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user + system of every thread of the process; on a shared machine the wall time includes waiting for a core)`);
+    console.log(`CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user + system; on a shared machine the wall time includes waiting for a core)`);
     console.log(`at the current value: ${atCurrent === undefined ? 'not swept' : `${atCurrent.flips.passToFail + atCurrent.flips.failToPass} flips against the run as stored`}`);
     console.log(`goal 16 points ≤ 15 s: ${wall <= 15_000 ? 'met' : 'NOT met'}`);
   } finally {

@@ -9,7 +9,7 @@ import { chooseOutputFormat, FORMAT_OPTION, type OutputFormat } from '../cli-sup
 import type { CommandIo } from '../cli.ts';
 import { REPORT_SECTION_FILES, sweepDirectory, writeReportHtml } from '../report-sections/index.ts';
 import { displayPath, resolveConfigPaths } from '../run/index.ts';
-import { loadReplayInputs, parseSweepRange, renderSweepHtml, renderSweepMarkdown, renderSweepText, runSweep, sweepWorkerCount, SweepResult } from '../whatif/index.ts';
+import { loadReplayInputs, parseSweepRange, renderSweepHtml, renderSweepMarkdown, renderSweepText, runSweep, SweepResult } from '../whatif/index.ts';
 
 interface SweepOptions extends GlobalOptions {
   report: string;
@@ -68,9 +68,6 @@ export function registerSweepCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
             docAliases: inputs.docAliases,
             gates: inputs.gates,
             now: () => new Date(),
-            // A large run's cases are replayed over every core (a worker thread per further core).
-            workers: sweepWorkerCount(inputs.report.cases.length),
-            indexVersion: inputs.index.manifest.indexVersion,
             onPoint: (point, done, total) => progress.update(`sweep ${parameter.path}`, done, total, `${point.value}`),
           }),
         );

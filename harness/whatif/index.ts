@@ -18,7 +18,6 @@ export { renderWhatIfMarkdown } from './render-what-if-markdown.ts';
 export { renderWhatIfText } from './render-what-if-text.ts';
 export { replayReport } from './replay-report.ts';
 export type { ReplayedCase, ReplayedReport, ReplayMemo, ReplayReportInput, ReplayStatus, StageMemos } from './replay-report.ts';
-export { replaySweepInWorkers, sweepWorkerCount } from './replay-sweep-in-workers.ts';
 export { runSweep } from './run-sweep.ts';
 export type { RunSweepInput } from './run-sweep.ts';
 export { runWhatIf } from './run-what-if.ts';

@@ -95,37 +95,6 @@ export interface ReplayedReport {
  */
 export async function replayReport(input: ReplayReportInput): Promise<ReplayedReport> {
   const { report, config } = input;
-  const cases = await replayCases(input);
-
-  const finishedAt = input.now().toISOString();
-  const replayedReport = buildRunReport({
-    runId: input.runId ?? `${report.runId}-whatif`,
-    kind: 'run',
-    suite: report.suite,
-    startedAt: report.startedAt,
-    finishedAt: finishedAt < report.startedAt ? report.startedAt : finishedAt,
-    options: report.options,
-    shards: report.shards,
-    versions: { ...report.versions, policy: config.policyVersion },
-    configDigest: digestConfig(config),
-    gates: input.gates,
-    gateScope: report.gateScope,
-    cases: cases.map((item) => item.result),
-    warnings: input.warnings ?? [],
-  });
-  return { report: replayedReport, cases };
-}
-
-/** Input of `replayCases`: what `replayReport` reads but the gates and the report's texts. */
-export type ReplayCasesInput = Omit<ReplayReportInput, 'gates' | 'runId' | 'warnings'>;
-
-/**
- * Every case of `input.report` replayed under `input.config` and scored, or kept as stored with its
- * reason (see `replayReport`), without building a report: a sweep's worker replays its share of
- * the cases through it.
- */
-export async function replayCases(input: ReplayCasesInput): Promise<ReplayedCase[]> {
-  const { report, config } = input;
   // The offline generator exactly as a run builds it (the pipeline's own factory, so settings it reads cannot drift).
   const extractive = report.versions.generator.startsWith('offline-extractive/')
     ? createGenerator({ ...configForSource(config, report.suite.source), provider: 'offline' }, { openaiApiKey: undefined, openaiBaseUrl: undefined }, config.sources[report.suite.source])
@@ -158,11 +127,27 @@ export async function replayCases(input: ReplayCasesInput): Promise<ReplayedCase
     if (memoKey !== undefined) input.memo!.results.set(memoKey, replayedCase);
   }
 
-  return cases;
+  const finishedAt = input.now().toISOString();
+  const replayedReport = buildRunReport({
+    runId: input.runId ?? `${report.runId}-whatif`,
+    kind: 'run',
+    suite: report.suite,
+    startedAt: report.startedAt,
+    finishedAt: finishedAt < report.startedAt ? report.startedAt : finishedAt,
+    options: report.options,
+    shards: report.shards,
+    versions: { ...report.versions, policy: config.policyVersion },
+    configDigest: digestConfig(config),
+    gates: input.gates,
+    gateScope: report.gateScope,
+    cases: cases.map((item) => item.result),
+    warnings: input.warnings ?? [],
+  });
+  return { report: replayedReport, cases };
 }
 
 /** Replays one replayable case under `input.config` and scores it (see `replayReport`). */
-async function replayCase(stored: CaseResult, input: ReplayCasesInput & { extractive: Generator | undefined; pricing: TokenPricing | undefined }): Promise<ReplayedCase> {
+async function replayCase(stored: CaseResult, input: ReplayReportInput & { extractive: Generator | undefined; pricing: TokenPricing | undefined }): Promise<ReplayedCase> {
   const trace = stored.trace!;
   const replay = createReplayPipeline({ config: input.config, source: input.report.suite.source, index: input.index, versions: input.report.versions, trace, extractive: input.extractive });
   const replayed = await answerQuestion(replay.pipeline, stored.question, { stageMemo: stageMemoOf(input.stageMemos, trace) });

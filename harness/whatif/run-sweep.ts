@@ -7,7 +7,6 @@ import { applySettings, readPath, resolveSettingPath } from './apply-settings.ts
 import { createDecisionKey } from './create-decision-key.ts';
 import type { ReplayIndexData } from './create-replay-pipeline.ts';
 import type { ReplayMemo, StageMemos } from './replay-report.ts';
-import { replaySweepInWorkers } from './replay-sweep-in-workers.ts';
 import { runWhatIf } from './run-what-if.ts';
 import type { SweepPoint, SweepResult } from './sweep-result.ts';
 
@@ -26,13 +25,6 @@ export interface RunSweepInput {
   now: () => Date;
   /** Called after each value, for progress. */
   onPoint?: (point: SweepPoint, done: number, total: number) => void;
-  /**
-   * Worker threads that replay a share of the cases ahead of the sweep besides this thread (see
-   * `replaySweepInWorkers`; `sweepWorkerCount` says how many pay); default 0.
-   */
-  workers?: number;
-  /** The version of `index` (required for workers, which open the index themselves). */
-  indexVersion?: string;
 }
 
 /**
@@ -57,10 +49,6 @@ export async function runSweep(input: RunSweepInput): Promise<SweepResult> {
   const memo: ReplayMemo = { keyOf: createDecisionKey(path), results: new Map() };
   // A case replayed under a new key still reuses the stages that setting does not reach (see `StageMemo`).
   const stageMemos: StageMemos = new WeakMap();
-  const workers = input.workers ?? 0;
-  if (workers > 0 && input.indexVersion !== undefined) {
-    await replaySweepInWorkers({ ...input, memo, stageMemos, workers, indexVersion: input.indexVersion });
-  }
   const points: SweepPoint[] = [];
   for (const value of input.parameter.values) {
     let point: SweepPoint;

@@ -13,8 +13,6 @@ import { applySettings, resolveSettingPath } from './apply-settings.ts';
 import { createDecisionKey } from './create-decision-key.ts';
 import { loadReplayInputs } from './load-replay-inputs.ts';
 import { replayReport, type ReplayMemo, type StageMemos } from './replay-report.ts';
-import { replaySweepInWorkers, sweepWorkerCount } from './replay-sweep-in-workers.ts';
-import { parseSweepRange } from './parse-sweep-range.ts';
 import { runSweep } from './run-sweep.ts';
 import { runWhatIf } from './run-what-if.ts';
 import { SweepResult } from './sweep-result.ts';
@@ -252,36 +250,6 @@ describe('harness sweep on the sample suite', () => {
     } finally {
       await inputs.index.close();
     }
-  });
-
-  it('gives the same sweep with a share of its cases replayed on a worker thread (the compiled build) as on one thread', async () => {
-    const config = resolveConfigPaths(loadConfig({ cwd: root, file: configFile }).config, root);
-    const inputs = await loadReplayInputs({ report: path.join(reportDir, 'base'), config, cwd: root });
-    try {
-      const parameter = parseSweepRange('retrieval.minSimilarity=0.10:0.40:0.05');
-      const shared = { report: inputs.report, config, index: inputs.index, docAliases: inputs.docAliases, now: () => new Date(), parameter };
-      // The worker replays every other case and posts its replays back, by the keys the sweep looks up.
-      const memo: ReplayMemo = { keyOf: createDecisionKey(resolveSettingPath(config, parameter.path, inputs.report.versions.embedder.split('/')[0]!)), results: new Map() };
-      expect(await replaySweepInWorkers({ ...shared, memo, stageMemos: new WeakMap(), workers: 1, indexVersion: inputs.index.manifest.indexVersion })).toBe(true);
-      const replayedIds = new Set([...memo.results.values()].map((item) => item.id));
-      const replayable = inputs.report.cases.filter((item) => item.trace !== null && item.trace.status !== 'failed');
-      expect(replayable.filter((item) => !replayedIds.has(item.id))).toEqual([]);
-
-      const alone = await runSweep({ ...shared, gates: inputs.gates });
-      const spread = await runSweep({ ...shared, gates: inputs.gates, workers: 1, indexVersion: inputs.index.manifest.indexVersion });
-      expect(spread).toEqual(alone);
-      expect(alone.points.some((point) => point.flips.passToFail + point.flips.failToPass > 0)).toBe(true);
-    } finally {
-      await inputs.index.close();
-    }
-  });
-
-  it('runs a worker per further core while each share keeps 200 cases', () => {
-    expect(sweepWorkerCount(572, 2)).toBe(1);
-    expect(sweepWorkerCount(399, 2)).toBe(0);
-    expect(sweepWorkerCount(572, 1)).toBe(0);
-    expect(sweepWorkerCount(1000, 4)).toBe(3);
-    expect(sweepWorkerCount(29, 8)).toBe(0);
   });
 
   it('raising the relevance threshold never decreases the gate’s refusals', async () => {
