@@ -59,8 +59,9 @@ export interface AnswerOptions {
    */
   documents?: ReadonlySet<string>;
   /**
-   * Keeps the rerank and gate stages' outputs for the same question answered again with this
-   * pipeline under other settings (see `StageMemo`); default none, every stage runs.
+   * Keeps the question's reading and the rerank and gate stages' outputs for the same question
+   * answered again with this pipeline under other settings (see `StageMemo`); default none, every
+   * stage runs.
    */
   stageMemo?: StageMemo | undefined;
 }
@@ -88,7 +89,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
   const build = options.buildPrompt ?? buildPrompt;
 
   try {
-    const read = await readAndRetrieve(pipeline, rawQuestion, { rerank: options.rerank !== false, documents: options.documents }, lap);
+    const read = await readAndRetrieve(pipeline, rawQuestion, { rerank: options.rerank !== false, documents: options.documents, stageMemo: options.stageMemo }, lap);
     const { sanitised, asked, forms, retrieval, questionTerms } = read;
     result.question = sanitised.text;
     result.flags.injectionFlags = sanitised.injectionFlags;
@@ -329,22 +330,30 @@ export interface ReadAndRetrieved {
  * Sanitises the question, corrects misspellings to the source's own words (`licnesing` →
  * `licensing`), normalises and expands it, embeds every form and runs hybrid retrieval with the
  * pool size of the reranker in use (`rerank: false` takes the default pool), from the allowed
- * `documents` only when given. `lap` marks the
- * `normalise`, `embed` and `retrieve` stages. `harness tune` reads pools through it too.
+ * `documents` only when given; with a `stageMemo` the question's reading is kept in it. `lap`
+ * marks the `normalise`, `embed` and `retrieve` stages. `harness tune` reads pools through it too.
  */
 export async function readAndRetrieve(
   pipeline: AnswerPipeline,
   rawQuestion: string,
-  options: { rerank: boolean; documents?: ReadonlySet<string> | undefined },
+  options: { rerank: boolean; documents?: ReadonlySet<string> | undefined; stageMemo?: StageMemo | undefined },
   lap: (stage: string) => void = () => {},
 ): Promise<ReadAndRetrieved> {
   const { config, source } = pipeline;
-  const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
-  const spelling = correctSpelling(sanitised.text, pipeline.index.corpus.frequencies);
+  // The question's reading is a function of the question and the settings named in its key (the source's word counts are the pipeline's).
+  const { sanitised, spelling, normalised, expansion, questionTerms } = await rememberStage(
+    options.stageMemo,
+    () => JSON.stringify(['read', rawQuestion, config.question.maxTokens, config.retrieval.expansions, config.retrieval.expansionRulesVersion, config.sources[source]?.anchors ?? null]),
+    async () => {
+      const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
+      const spelling = correctSpelling(sanitised.text, pipeline.index.corpus.frequencies);
+      const normalised = normaliseQuestion(spelling.text);
+      const expansion = expandQuery(normalised.text || spelling.text.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
+      const questionTerms = findQuestionTerms(spelling.text, config.sources[source]?.anchors ?? []);
+      return { sanitised, spelling, normalised, expansion, questionTerms };
+    },
+  );
   const asked = spelling.text;
-  const normalised = normaliseQuestion(asked);
-  const expansion = expandQuery(normalised.text || asked.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
-  const questionTerms = findQuestionTerms(asked, config.sources[source]?.anchors ?? []);
   lap('normalise');
   const forms: QueryForm[] = [];
   for (const form of expansion.forms) forms.push({ text: form.text, rule: form.rule, vector: await pipeline.embedder.embedQuery(form.text) });
