@@ -23,7 +23,7 @@ import { checkCoverage, correctSpelling, expandQuery, findAbsentFromSource, find
 import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateDecision, type GateWeights } from './gate/index.ts';
 import { readRerankQuestion } from './rerank/read-rerank-question.ts';
 import { rerankCandidates, type RankedCandidate, type RerankResult } from './rerank/rerank-candidates.ts';
-import { rememberStage, type StageMemo } from './remember-stage.ts';
+import { rememberStage, settingsKey, type StageMemo } from './remember-stage.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
 import { readDocumentNames } from './retrieve/read-document-names.ts';
 import { retrieveCandidates, type QueryForm, type RetrievalIndex, type RetrievalResult } from './retrieve/retrieve-candidates.ts';
@@ -118,7 +118,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
       // The gate reads the reranked pool (a function of the rerank stage's inputs) and its own settings.
       const decision = await rememberStage(
         options.stageMemo,
-        () => `gate\u0000${rerankKey}\u0000${JSON.stringify([config.gate, config.retrieval.expansions, config.sources[source]?.anchors ?? null])}`,
+        () => `gate\u0000${rerankKey}\u0000${settingsKey([config.gate, config.retrieval.expansions, config.sources[source]?.anchors])}`,
         () => gateReranked(pipeline, read, rerank),
       );
       lap('gate');
@@ -303,15 +303,8 @@ function rerankStageKey(pipeline: AnswerPipeline, read: ReadAndRetrieved, option
     candidate.linkedDefinition ?? null,
     candidate.linkedEdition ?? null,
   ]);
-  return JSON.stringify([
-    read.asked,
-    read.forms.map((form) => [form.text, form.rule ?? null]),
-    pool,
-    config.rerank,
-    config.gate.relevanceThreshold,
-    options.rerank !== false,
-    options.documents === undefined ? null : [...options.documents].sort(),
-  ]);
+  const settings = settingsKey([config.rerank, config.gate.relevanceThreshold, options.rerank !== false, options.documents === undefined ? null : [...options.documents].sort()]);
+  return `${settings}\u0000${JSON.stringify([read.asked, read.forms.map((form) => [form.text, form.rule ?? null]), pool])}`;
 }
 
 /** The question as read and the candidate pool retrieved for it: the first stages of `answerQuestion`. */
@@ -343,7 +336,7 @@ export async function readAndRetrieve(
   // The question's reading is a function of the question and the settings named in its key (the source's word counts are the pipeline's).
   const { sanitised, spelling, normalised, expansion, questionTerms } = await rememberStage(
     options.stageMemo,
-    () => JSON.stringify(['read', rawQuestion, config.question.maxTokens, config.retrieval.expansions, config.retrieval.expansionRulesVersion, config.sources[source]?.anchors ?? null]),
+    () => `read\u0000${settingsKey([config.question.maxTokens, config.retrieval.expansions, config.retrieval.expansionRulesVersion, config.sources[source]?.anchors])}\u0000${rawQuestion}`,
     async () => {
       const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
       const spelling = correctSpelling(sanitised.text, pipeline.index.corpus.frequencies);

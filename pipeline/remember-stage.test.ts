@@ -10,7 +10,7 @@ import { createEmbedder } from './providers/create-embedder.ts';
 import { createGenerator } from './providers/create-generator.ts';
 import { createReranker } from './providers/create-reranker.ts';
 import type { RerankCandidate, Reranker, RerankScore } from './providers/reranker.ts';
-import { rememberStage, type StageMemo } from './remember-stage.ts';
+import { rememberStage, settingsKey, type StageMemo } from './remember-stage.ts';
 import { openIndex, writeIndex, type SearchableIndex } from './store/index.ts';
 import { createFixtureContent } from './store/store-fixtures.ts';
 import { loadProjectSources } from './testing/load-project-sources.ts';
@@ -46,6 +46,17 @@ describe('rememberStage', () => {
     expect(memo.get('c')).toBeUndefined();
     expect(await rememberStage(undefined, () => 'a', stage)).toEqual({ run: 3 });
     expect(await rememberStage(undefined, () => 'a', stage)).toEqual({ run: 4 });
+  });
+});
+
+describe('settingsKey', () => {
+  it('names settings by content, short: two copies alike, a changed copy apart, plain values by their JSON', () => {
+    const anchors = [{ term: 'Display Device', kind: 'product' }];
+    expect(settingsKey([anchors, 2, 'v1', undefined])).toBe(settingsKey([structuredClone(anchors), 2, 'v1', undefined]));
+    expect(settingsKey([anchors])).not.toBe(settingsKey([[{ term: 'Display Device', kind: 'party' }]]));
+    expect(settingsKey([2])).not.toBe(settingsKey([3]));
+    expect(settingsKey([undefined])).not.toBe(settingsKey([[]]));
+    expect(settingsKey([anchors]).length).toBeLessThan(JSON.stringify(anchors).length);
   });
 });
 

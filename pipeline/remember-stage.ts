@@ -24,3 +24,30 @@ export async function rememberStage<Value>(memo: StageMemo | undefined, key: () 
   memo.set(name, value);
   return value;
 }
+
+const idsByContent = new Map<string, number>();
+const idsByObject = new WeakMap<object, number>();
+
+/**
+ * The settings part of a stage key, short: an object or list (a config section, the anchors) by its
+ * content, worked out once per object (settings objects are never changed once read), anything
+ * else by its JSON.
+ */
+export function settingsKey(values: readonly unknown[]): string {
+  return values
+    .map((value) => {
+      if (typeof value !== 'object' || value === null) return JSON.stringify(value ?? null);
+      let id = idsByObject.get(value);
+      if (id === undefined) {
+        const content = JSON.stringify(value);
+        id = idsByContent.get(content);
+        if (id === undefined) {
+          id = idsByContent.size + 1;
+          idsByContent.set(content, id);
+        }
+        idsByObject.set(value, id);
+      }
+      return `#${id}`;
+    })
+    .join(',');
+}
