@@ -21,9 +21,10 @@ import type { Embedder } from './providers/embedder.ts';
 import type { GenerationOutput, GenerationResult, Generator } from './providers/generator.ts';
 import type { Reranker } from './providers/reranker.ts';
 import { checkCoverage, correctSpelling, expandQuery, findAbsentFromSource, findQuestionTerms, normaliseQuestion, sanitiseQuestion } from './question/index.ts';
-import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateWeights } from './gate/index.ts';
+import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateDecision, type GateWeights } from './gate/index.ts';
 import { readRerankQuestion } from './rerank/read-rerank-question.ts';
-import { rerankCandidates, type RankedCandidate } from './rerank/rerank-candidates.ts';
+import { rerankCandidates, type RankedCandidate, type RerankResult } from './rerank/rerank-candidates.ts';
+import { rememberStage, settingsKey, type StageMemo } from './remember-stage.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
 import { readDocumentNames } from './retrieve/read-document-names.ts';
 import { createDocumentTerms } from './rerank/group-named-documents.ts';
@@ -59,6 +60,12 @@ export interface AnswerOptions {
    * cited; default every document of the source. The service's `doc_types` and date filters.
    */
   documents?: ReadonlySet<string>;
+  /**
+   * Keeps the question's reading and the rerank and gate stages' outputs for the same question
+   * answered again with this pipeline under other settings (see `StageMemo`); default none, every
+   * stage runs.
+   */
+  stageMemo?: StageMemo | undefined;
 }
 
 /**
@@ -84,7 +91,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
   const build = options.buildPrompt ?? buildPrompt;
 
   try {
-    const read = await readAndRetrieve(pipeline, rawQuestion, { rerank: options.rerank !== false, documents: options.documents }, lap);
+    const read = await readAndRetrieve(pipeline, rawQuestion, { rerank: options.rerank !== false, documents: options.documents, stageMemo: options.stageMemo }, lap);
     const { sanitised, asked, forms, retrieval, questionTerms } = read;
     result.question = sanitised.text;
     result.flags.injectionFlags = sanitised.injectionFlags;
@@ -98,21 +105,9 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     result.retrieval.topSimilarity = retrieval.topSimilarity;
     result.retrieval.fallbackDetail = retrieval.fallbackDetail ?? null;
 
-    const rerankInput = {
-      question: asked,
-      candidates: retrieval.candidates,
-      namedDocuments: read.namedDocuments,
-      reranker: options.rerank === false ? undefined : pipeline.reranker,
-      settings: { ...config.rerank, enabled: config.rerank.enabled && options.rerank !== false, relevanceThreshold: config.gate.relevanceThreshold },
-    };
-    let rerank = await rerankCandidates(rerankInput);
-    // A comparison of years also reads the other years' editions of what it kept (the 2025 list's
-    // row beside the 2026 list's): they join the pool and the whole pool is reranked once more.
-    const editions = (rerank.mode === 'reranked'
-      ? await linkOtherEditions(rerank.kept.map((candidate) => candidate.chunk), pipeline.index, forms, asked, new Set(retrieval.candidates.map((candidate) => candidate.chunk.chunkId)))
-      : []
-    ).filter((candidate) => options.documents === undefined || options.documents.has(candidate.chunk.doc));
-    if (editions.length > 0) rerank = await rerankCandidates({ ...rerankInput, candidates: [...retrieval.candidates, ...editions] });
+    // With a stage memo, each stage is keyed by what it reads (see `rerankStageKey`).
+    const rerankKey = options.stageMemo === undefined ? '' : rerankStageKey(pipeline, read, options);
+    const rerank = await rememberStage(options.stageMemo, () => rerankKey, () => rerankWithEditions(pipeline, read, options));
     result.retrieval.rerankMode = rerank.mode;
     result.retrieval.rerankError = rerank.fallbackError ?? null;
     result.flags.rerankFallback = rerank.mode === 'rerank_fallback';
@@ -122,20 +117,12 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
 
     let gated: RankedCandidate[];
     if (config.gate.enabled && options.gate !== false) {
-      const texts = pipeline.index.corpus;
-      const names = findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors });
-      const decision = applyConfidenceGate({
-        rerank,
-        settings: config.gate,
-        coverage: {
-          terms: questionTerms,
-          check: (texts) => checkCoverage(questionTerms, texts),
-          absentNames: await findAbsentFromSource(asked, texts, config.retrieval.expansions.map((rule) => rule.pattern)),
-          namesAbsentFrom: (evidence) => findNamesAbsentFromEvidence(names, evidence, texts.statistics, texts.vocabulary, texts.acronyms).map((name) => name.text),
-          nameCount: names.length,
-        },
-        answerability: { question: asked, reading: readRerankQuestion(asked, texts.statistics, config.retrieval.expansions), statistics: texts.statistics, weights: pipeline.gateWeights },
-      });
+      // The gate reads the reranked pool (a function of the rerank stage's inputs) and its own settings.
+      const decision = await rememberStage(
+        options.stageMemo,
+        () => `gate\u0000${rerankKey}\u0000${settingsKey([config.gate, config.retrieval.expansions, config.sources[source]?.anchors])}`,
+        () => gateReranked(pipeline, read, rerank),
+      );
       lap('gate');
       if (decision.answerability !== undefined) result.gate.answerability = decision.answerability;
       if (decision.decision === 'refuse') {
@@ -253,6 +240,70 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
   }
 }
 
+/**
+ * The rerank stage: the pool reranked, and for a comparison of years the other years' editions of
+ * what it kept (the 2025 list's row beside the 2026 list's) joined and the whole pool reranked once more.
+ */
+async function rerankWithEditions(pipeline: AnswerPipeline, read: ReadAndRetrieved, options: AnswerOptions): Promise<RerankResult> {
+  const { config } = pipeline;
+  const { asked, forms, retrieval } = read;
+  const rerankInput = {
+    question: asked,
+    candidates: retrieval.candidates,
+    namedDocuments: read.namedDocuments,
+    reranker: options.rerank === false ? undefined : pipeline.reranker,
+    settings: { ...config.rerank, enabled: config.rerank.enabled && options.rerank !== false, relevanceThreshold: config.gate.relevanceThreshold },
+  };
+  const rerank = await rerankCandidates(rerankInput);
+  const editions = (rerank.mode === 'reranked'
+    ? await linkOtherEditions(rerank.kept.map((candidate) => candidate.chunk), pipeline.index, forms, asked, new Set(retrieval.candidates.map((candidate) => candidate.chunk.chunkId)))
+    : []
+  ).filter((candidate) => options.documents === undefined || options.documents.has(candidate.chunk.doc));
+  return editions.length > 0 ? rerankCandidates({ ...rerankInput, candidates: [...retrieval.candidates, ...editions] }) : rerank;
+}
+
+/** The confidence gate over the reranked pool, with the question's coverage and name checks against the source. */
+async function gateReranked(pipeline: AnswerPipeline, read: ReadAndRetrieved, rerank: RerankResult): Promise<GateDecision> {
+  const { config, source } = pipeline;
+  const { asked, questionTerms } = read;
+  const texts = pipeline.index.corpus;
+  const names = findQuestionNames(asked, { expansions: config.retrieval.expansions, anchors: config.sources[source]?.anchors });
+  return applyConfidenceGate({
+    rerank,
+    settings: config.gate,
+    coverage: {
+      terms: questionTerms,
+      check: (texts) => checkCoverage(questionTerms, texts),
+      absentNames: await findAbsentFromSource(asked, texts, config.retrieval.expansions.map((rule) => rule.pattern)),
+      namesAbsentFrom: (evidence) => findNamesAbsentFromEvidence(names, evidence, texts.statistics, texts.vocabulary, texts.acronyms).map((name) => name.text),
+      nameCount: names.length,
+    },
+    answerability: { question: asked, reading: readRerankQuestion(asked, texts.statistics, config.retrieval.expansions), statistics: texts.statistics, weights: pipeline.gateWeights },
+  });
+}
+
+/**
+ * What the rerank stage reads, as a `StageMemo` key: the question, its forms, the pool (every score
+ * of every candidate; the chunk by id, the memo serving one index), the rerank settings and the
+ * relevance threshold, and the per-question switches.
+ */
+function rerankStageKey(pipeline: AnswerPipeline, read: ReadAndRetrieved, options: AnswerOptions): string {
+  const { config } = pipeline;
+  const pool = read.retrieval.candidates.map((candidate) => [
+    candidate.chunk.chunkId,
+    candidate.similarity,
+    candidate.keywordScore,
+    candidate.vectorRank ?? null,
+    candidate.keywordRank ?? null,
+    candidate.fusedScore,
+    candidate.forms,
+    candidate.linkedDefinition ?? null,
+    candidate.linkedEdition ?? null,
+  ]);
+  const settings = settingsKey([config.rerank, config.gate.relevanceThreshold, options.rerank !== false, options.documents === undefined ? null : [...options.documents].sort()]);
+  return `${settings}\u0000${JSON.stringify([read.asked, read.forms.map((form) => [form.text, form.rule ?? null]), pool])}`;
+}
+
 /** The question as read and the candidate pool retrieved for it: the first stages of `answerQuestion`. */
 export interface ReadAndRetrieved {
   sanitised: ReturnType<typeof sanitiseQuestion>;
@@ -273,22 +324,30 @@ export interface ReadAndRetrieved {
  * Sanitises the question, corrects misspellings to the source's own words (`licnesing` →
  * `licensing`), normalises and expands it, embeds every form and runs hybrid retrieval with the
  * pool size of the reranker in use (`rerank: false` takes the default pool), from the allowed
- * `documents` only when given. `lap` marks the
- * `normalise`, `embed` and `retrieve` stages. `harness tune` reads pools through it too.
+ * `documents` only when given; with a `stageMemo` the question's reading is kept in it. `lap`
+ * marks the `normalise`, `embed` and `retrieve` stages. `harness tune` reads pools through it too.
  */
 export async function readAndRetrieve(
   pipeline: AnswerPipeline,
   rawQuestion: string,
-  options: { rerank: boolean; documents?: ReadonlySet<string> | undefined },
+  options: { rerank: boolean; documents?: ReadonlySet<string> | undefined; stageMemo?: StageMemo | undefined },
   lap: (stage: string) => void = () => {},
 ): Promise<ReadAndRetrieved> {
   const { config, source } = pipeline;
-  const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
-  const spelling = correctSpelling(sanitised.text, pipeline.index.corpus.frequencies);
+  // The question's reading is a function of the question and the settings named in its key (the source's word counts are the pipeline's).
+  const { sanitised, spelling, normalised, expansion, questionTerms } = await rememberStage(
+    options.stageMemo,
+    () => `read\u0000${settingsKey([config.question.maxTokens, config.retrieval.expansions, config.retrieval.expansionRulesVersion, config.sources[source]?.anchors])}\u0000${rawQuestion}`,
+    async () => {
+      const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
+      const spelling = correctSpelling(sanitised.text, pipeline.index.corpus.frequencies);
+      const normalised = normaliseQuestion(spelling.text);
+      const expansion = expandQuery(normalised.text || spelling.text.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
+      const questionTerms = findQuestionTerms(spelling.text, config.sources[source]?.anchors ?? []);
+      return { sanitised, spelling, normalised, expansion, questionTerms };
+    },
+  );
   const asked = spelling.text;
-  const normalised = normaliseQuestion(asked);
-  const expansion = expandQuery(normalised.text || asked.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
-  const questionTerms = findQuestionTerms(asked, config.sources[source]?.anchors ?? []);
   lap('normalise');
   const forms: QueryForm[] = [];
   for (const form of expansion.forms) forms.push({ text: form.text, rule: form.rule, vector: await pipeline.embedder.embedQuery(form.text) });

@@ -5,6 +5,7 @@
  */
 export { answerQuestion } from './answer-question.ts';
 export type { AnswerOptions, AnswerPipeline } from './answer-question.ts';
+export type { StageMemo } from './remember-stage.ts';
 export { openAnswerPipeline } from './open-answer-pipeline.ts';
 export type { OpenedAnswerPipeline } from './open-answer-pipeline.ts';
 export { AnswerResult, Citation, EvidenceRecord } from './answer-result.ts';

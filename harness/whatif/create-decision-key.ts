@@ -17,8 +17,9 @@ const FLOOR = /^retrieval\.(floorsByEmbedder\.[^.]+\.)?(minSimilarity|fallbackMi
  * none), and evidence selection drops a candidate whose similarity is below the floor applied.
  * Reranking, linking and the gate never read it, so at every floor that leaves the pool in place
  * the kept candidates are the trace's (the self-check confirms the trace's are reproduced), and
- * the candidates evidence selection sees are among them. A floor's key is therefore where its
- * value falls among the top similarity and the kept candidates' similarities: the 16 floors of a
+ * the candidates evidence selection sees are among them — exactly those the trace kept as evidence
+ * or dropped from it. A floor's key is therefore where its value falls among the top similarity and
+ * those candidates' similarities: the 16 floors of a
  * sweep fall in a few places per case. Its value also appears in the trace's texts (the floor
  * applied, the fallback's and a floor drop's details), which a sweep does not read. Any other
  * setting's key is its value itself.
@@ -35,7 +36,7 @@ export function createDecisionKey(path: string): DecisionKey {
       // candidates linked to them; the stored one is kept too.
       const pool = trace.candidates.filter((candidate) => candidate.linkedDefinition === null && candidate.linkedEdition == null).map((candidate) => candidate.similarity);
       // Evidence selection runs only when the gate passes, and the gate decides on the same pool alike.
-      const kept = trace.gate.decision === 'refuse' ? [] : trace.candidates.filter((candidate) => candidate.kept).map((candidate) => candidate.similarity);
+      const kept = trace.gate.decision === 'refuse' ? [] : selectionSimilarities(trace);
       similarities = [...new Set([0, trace.retrieval.topSimilarity, Math.max(0, ...pool), ...kept])].sort((a, b) => a - b);
       similaritiesByTrace.set(trace, similarities);
     }
@@ -49,4 +50,18 @@ export function createDecisionKey(path: string): DecisionKey {
     }
     return `floor:${below}:${equal}`;
   };
+}
+
+/**
+ * The similarities evidence selection compares a floor with: those of the candidates the gate
+ * passed to it, which it either kept as evidence or dropped (a linked definition has none). The
+ * gate passes the same candidates at every floor that leaves the pool in place, so they are the
+ * trace's; the kept candidates the gate held back never meet the floor. When a stored evidence or
+ * drop is not among the candidates (a trace written otherwise), every kept candidate counts.
+ */
+function selectionSimilarities(trace: AnswerResult): number[] {
+  const byId = new Map(trace.candidates.map((candidate) => [candidate.chunkId, candidate]));
+  const selected = [...new Set([...trace.evidence.map((item) => item.chunkId), ...trace.drops.map((drop) => drop.chunkId)])].map((chunkId) => byId.get(chunkId));
+  if (selected.some((candidate) => candidate === undefined)) return trace.candidates.filter((candidate) => candidate.kept).map((candidate) => candidate.similarity);
+  return selected.filter((candidate) => candidate!.linkedDefinition === null).map((candidate) => candidate!.similarity);
 }

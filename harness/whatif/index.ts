@@ -17,7 +17,7 @@ export { renderSweepSvg } from './render-sweep-svg.ts';
 export { renderWhatIfMarkdown } from './render-what-if-markdown.ts';
 export { renderWhatIfText } from './render-what-if-text.ts';
 export { replayReport } from './replay-report.ts';
-export type { ReplayedCase, ReplayedReport, ReplayMemo, ReplayReportInput, ReplayStatus } from './replay-report.ts';
+export type { ReplayedCase, ReplayedReport, ReplayMemo, ReplayReportInput, ReplayStatus, StageMemos } from './replay-report.ts';
 export { runSweep } from './run-sweep.ts';
 export type { RunSweepInput } from './run-sweep.ts';
 export { runWhatIf } from './run-what-if.ts';

@@ -1,4 +1,6 @@
 import { answerQuestion } from '../../pipeline/answer-question.ts';
+import type { AnswerResult } from '../../pipeline/answer-result.ts';
+import type { StageMemo } from '../../pipeline/remember-stage.ts';
 import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { createGenerator } from '../../pipeline/providers/create-generator.ts';
 import type { Generator } from '../../pipeline/providers/generator.ts';
@@ -56,7 +58,16 @@ export interface ReplayReportInput {
   warnings?: readonly string[];
   /** Replayed cases to reuse across the values of a sweep (see `ReplayMemo`). */
   memo?: ReplayMemo;
+  /**
+   * The stage outputs of each trace's replays (see `StageMemo`), shared by the replays of one
+   * what-if (its self-check and its change) or one sweep: a case replayed under a setting its
+   * rerank and gate stages do not read reuses their outputs. Default none: every stage runs.
+   */
+  stageMemos?: StageMemos;
 }
+
+/** A stage memo per stored trace (see `ReplayReportInput.stageMemos`); replays of one index only. */
+export type StageMemos = WeakMap<AnswerResult, StageMemo>;
 
 /**
  * The replayed cases of a sweep, by case and decision key: a case whose key under the config
@@ -139,7 +150,7 @@ export async function replayReport(input: ReplayReportInput): Promise<ReplayedRe
 async function replayCase(stored: CaseResult, input: ReplayReportInput & { extractive: Generator | undefined; pricing: TokenPricing | undefined }): Promise<ReplayedCase> {
   const trace = stored.trace!;
   const replay = createReplayPipeline({ config: input.config, source: input.report.suite.source, index: input.index, versions: input.report.versions, trace, extractive: input.extractive });
-  const replayed = await answerQuestion(replay.pipeline, stored.question);
+  const replayed = await answerQuestion(replay.pipeline, stored.question, { stageMemo: stageMemoOf(input.stageMemos, trace) });
   const generation = replay.generation();
   if (generation === 'needs_new_answer') {
     return { id: stored.id, replay: 'needs_new_answer', note: 'the gate now passes new evidence; the report was answered by a model, so this needs a new answer (stored result kept)', result: stored };
@@ -148,6 +159,17 @@ async function replayCase(stored: CaseResult, input: ReplayReportInput & { extra
   const answer = generation === 'same_evidence' && input.extractive === undefined ? trace : replayed;
   const [result] = await runSuite({ cases: [toSuiteCase(stored, input.docAliases)], answer: async () => answer, concurrency: 1, now: input.now, pricing: input.pricing });
   return { id: stored.id, replay: generation === 'generated' ? 'generated' : 'replayed', result: result! };
+}
+
+/** The trace's stage memo in `memos`, made on its first replay; none without `memos`. */
+function stageMemoOf(memos: StageMemos | undefined, trace: AnswerResult): StageMemo | undefined {
+  if (memos === undefined) return undefined;
+  let memo = memos.get(trace);
+  if (memo === undefined) {
+    memo = new Map<string, unknown>();
+    memos.set(trace, memo);
+  }
+  return memo;
 }
 
 /** The runnable case a stored result was scored as, rebuilt from what the result records. */

@@ -6,7 +6,7 @@ import type { DocumentAliases, LoadedGates, MetricName, MetricPopulation } from 
 import { applySettings, readPath, resolveSettingPath } from './apply-settings.ts';
 import { createDecisionKey } from './create-decision-key.ts';
 import type { ReplayIndexData } from './create-replay-pipeline.ts';
-import type { ReplayMemo } from './replay-report.ts';
+import type { ReplayMemo, StageMemos } from './replay-report.ts';
 import { runWhatIf } from './run-what-if.ts';
 import type { SweepPoint, SweepResult } from './sweep-result.ts';
 
@@ -47,11 +47,13 @@ export async function runSweep(input: RunSweepInput): Promise<SweepResult> {
   let mismatches: ReadonlyMap<string, string> | undefined;
   // Most cases decide alike over many values of the setting: each is replayed once per decision key.
   const memo: ReplayMemo = { keyOf: createDecisionKey(path), results: new Map() };
+  // A case replayed under a new key still reuses the stages that setting does not reach (see `StageMemo`).
+  const stageMemos: StageMemos = new WeakMap();
   const points: SweepPoint[] = [];
   for (const value of input.parameter.values) {
     let point: SweepPoint;
     try {
-      const result = await runWhatIf({ ...input, settings: [{ path: input.parameter.path, value }], memo, ...(mismatches !== undefined ? { mismatches } : {}) });
+      const result = await runWhatIf({ ...input, settings: [{ path: input.parameter.path, value }], memo, stageMemos, ...(mismatches !== undefined ? { mismatches } : {}) });
       mismatches = result.mismatches;
       const rate = (name: MetricName) => {
         const metric = findMetric(result.report.metrics, name, population)!;

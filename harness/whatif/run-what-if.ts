@@ -9,7 +9,7 @@ import type { DocumentAliases, LoadedGates } from '../score/index.ts';
 import { applySettings, type AppliedSetting, type WhatIfSetting } from './apply-settings.ts';
 import type { ReplayIndexData } from './create-replay-pipeline.ts';
 import { findReplayMismatches } from './find-replay-mismatches.ts';
-import { replayReport, type ReplayedCase, type ReplayMemo, type ReplayStatus } from './replay-report.ts';
+import { replayReport, type ReplayedCase, type ReplayMemo, type ReplayStatus, type StageMemos } from './replay-report.ts';
 
 /** Input of `runWhatIf`. */
 export interface RunWhatIfInput {
@@ -26,6 +26,8 @@ export interface RunWhatIfInput {
   mismatches?: ReadonlyMap<string, string>;
   /** Replayed cases shared by the values of a sweep (see `ReplayMemo`); a what-if on its own has none. */
   memo?: ReplayMemo;
+  /** Stage outputs shared with other what-ifs of the same report (a sweep's); default a memo of this what-if's own, shared by its self-check and its change. */
+  stageMemos?: StageMemos;
 }
 
 /** What a what-if found. */
@@ -60,7 +62,8 @@ export async function runWhatIf(input: RunWhatIfInput): Promise<WhatIfResult> {
   }
   const embedderName = report.versions.embedder.split('/')[0] ?? '';
   const { config: whatIfConfig, applied } = applySettings(config, input.settings, embedderName);
-  const shared = { report, reportConfig: config, index: input.index, docAliases: input.docAliases, gates: input.gates, now: input.now, ...(input.memo !== undefined ? { memo: input.memo } : {}) };
+  const stageMemos: StageMemos = input.stageMemos ?? new WeakMap();
+  const shared = { report, reportConfig: config, index: input.index, docAliases: input.docAliases, gates: input.gates, now: input.now, stageMemos, ...(input.memo !== undefined ? { memo: input.memo } : {}) };
 
   let mismatches = input.mismatches;
   if (mismatches === undefined) {

@@ -12,7 +12,9 @@ import { resolveConfigPaths } from '../run/index.ts';
 import { applySettings, resolveSettingPath } from './apply-settings.ts';
 import { createDecisionKey } from './create-decision-key.ts';
 import { loadReplayInputs } from './load-replay-inputs.ts';
-import { replayReport, type ReplayMemo } from './replay-report.ts';
+import { replayReport, type ReplayMemo, type StageMemos } from './replay-report.ts';
+import { runSweep } from './run-sweep.ts';
+import { runWhatIf } from './run-what-if.ts';
 import { SweepResult } from './sweep-result.ts';
 import { readReportFile } from '../report/testing/read-report-file.ts';
 
@@ -160,6 +162,34 @@ describe('harness whatif on the sample suite', () => {
     expect(otherConfig.code).toBe(2);
     expect(otherConfig.stderr).toContain('was made with another config');
   });
+
+  it('sets aside every case whose replay diverges from the run as stored (the self-check), in a what-if and in a sweep', async () => {
+    const config = resolveConfigPaths(loadConfig({ cwd: root, file: configFile }).config, root);
+    const inputs = await loadReplayInputs({ report: path.join(reportDir, 'base'), config, cwd: root });
+    try {
+      // Two deliberate divergences: a stored answer the replay cannot give again, and stored rerank
+      // scores of 0 for one answered case, which its replay's gate refuses.
+      const report = structuredClone(inputs.report);
+      const answered = report.cases.filter((item) => item.trace?.status === 'answered');
+      const [alteredAnswer, alteredScores] = [answered[0]!, answered[1]!];
+      alteredAnswer.trace!.answer = `${alteredAnswer.trace!.answer} (not what the run answered)`;
+      for (const candidate of alteredScores.trace!.candidates) candidate.rerankScore = 0;
+      const shared = { report, config, index: inputs.index, docAliases: inputs.docAliases, gates: inputs.gates, now: () => new Date() };
+
+      const whatIf = await runWhatIf({ ...shared, settings: [{ path: 'gate.relevanceThreshold', value: 1 }] });
+      expect([...whatIf.mismatches.keys()].sort()).toEqual([alteredAnswer.id, alteredScores.id].sort());
+      expect(whatIf.mismatches.get(alteredAnswer.id)).toMatch(/did not reproduce the run: .*answer/);
+      expect(whatIf.mismatches.get(alteredScores.id)).toMatch(/did not reproduce the run: status, refusal reason, gate decision/);
+      expect(whatIf.counts.replay_mismatch).toBe(2);
+      // Their stored results are kept, not their replays.
+      for (const altered of [alteredAnswer, alteredScores]) expect(whatIf.cases.find((item) => item.id === altered.id)).toMatchObject({ replay: 'replay_mismatch', result: altered });
+
+      const sweep = await runSweep({ ...shared, parameter: { path: 'retrieval.minSimilarity', values: [0.1, 0.3] } });
+      expect(sweep.mismatches).toBe(2);
+    } finally {
+      await inputs.index.close();
+    }
+  });
 });
 
 describe('harness sweep on the sample suite', () => {
@@ -197,11 +227,13 @@ describe('harness sweep on the sample suite', () => {
         ['retrieval.fallbackMinSimilarity', [0, 0.05, 0.09, 0.1]],
       ] as const) {
         const memo: ReplayMemo = { keyOf: createDecisionKey(resolveSettingPath(config, setting, embedderName)), results: new Map() };
+        // The reused replays also share each trace's rerank and gate outputs; each value's own replay shares nothing.
+        const stageMemos: StageMemos = new WeakMap();
         const changed = new Set<string>();
         const first = new Map<string, string>();
         for (const value of values) {
           const whatIfConfig = applySettings(config, [{ path: setting, value }], embedderName).config;
-          const reused = await replayReport({ ...shared, config: whatIfConfig, memo });
+          const reused = await replayReport({ ...shared, config: whatIfConfig, memo, stageMemos });
           const replayed = new Map((await replayReport({ ...shared, config: whatIfConfig })).cases.map((item) => [item.id, item]));
           for (const item of reused.cases) {
             const own = replayed.get(item.id)!;
