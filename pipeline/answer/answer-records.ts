@@ -50,11 +50,7 @@ export function toCandidateRecord(candidate: RankedCandidate, kept: boolean): Ca
 export function toEvidenceRecord(item: SelectedEvidence, gated: readonly RankedCandidate[]): EvidenceRecord {
   const candidate = gated.find((entry) => entry.chunk.chunkId === item.chunk.chunkId);
   return {
-    anchor: item.anchor,
-    chunkId: item.chunk.chunkId,
-    doc: item.chunk.doc,
-    page: item.chunk.pageStart,
-    sectionHeading: item.chunk.sectionHeading,
+    ...evidencePlace(item),
     span: item.chunk.span,
     tokenCount: item.tokenCount,
     truncated: item.truncated,
@@ -108,12 +104,13 @@ export function emptyResult(pipeline: AnswerPipeline, question: string): AnswerR
 export function toGenerationEvidence(item: SelectedEvidence, documentTerms: (doc: string) => ReadonlySet<string> | undefined): GenerationEvidence {
   const named = [...(documentTerms(item.chunk.doc) ?? [])];
   return {
-    anchor: item.anchor,
-    chunkId: item.chunk.chunkId,
-    doc: item.chunk.doc,
-    page: item.chunk.pageStart,
-    sectionHeading: item.chunk.sectionHeading,
+    ...evidencePlace(item),
     text: item.text,
     ...(named.length > 0 ? { documentTerms: named } : {}),
   };
+}
+
+/** Where an item of the selected evidence sits: its anchor, chunk, document, first page and heading. */
+function evidencePlace(item: SelectedEvidence): Pick<GenerationEvidence, 'anchor' | 'chunkId' | 'doc' | 'page' | 'sectionHeading'> {
+  return { anchor: item.anchor, chunkId: item.chunk.chunkId, doc: item.chunk.doc, page: item.chunk.pageStart, sectionHeading: item.chunk.sectionHeading };
 }
