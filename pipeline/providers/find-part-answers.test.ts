@@ -37,6 +37,15 @@ describe('findPartAnswers', () => {
     expect(found).toEqual([units[1]]);
   });
 
+  it('answers a value part with its best unit when a chosen unit naming one of its words holds another value', () => {
+    const acceptance: TestUnit[] = [
+      { text: 'Upon written notice by the vendor, the customer shall test the software for an acceptance period of 30 business days.', rank: 2, order: 1 },
+      { text: 'The customer may reject the software if the vendor is unable to correct a deficiency within 45 business days of written notice.', rank: 1, order: 2 },
+    ];
+    const asked = parts('How long is the acceptance test', 'how long does the vendor have to correct a deficiency before the customer can reject the software');
+    expect(findPartAnswers(asked, [acceptance[0]!], acceptance, measure)).toEqual([acceptance[1]]);
+  });
+
   it('states nothing for a part no unit answers', () => {
     expect(findPartAnswers(parts('How often may the licensor inspect the records', 'what interest applies to late payments'), [units[0]!], units, measure)).toEqual([]);
   });

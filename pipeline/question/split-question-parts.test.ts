@@ -10,6 +10,16 @@ describe('splitQuestionParts', () => {
     expect(splitQuestionParts('How long is the initial term and can the licensee renew it?')).toEqual(['How long is the initial term', 'can the licensee renew it']);
   });
 
+  it('splits before a preposition that opens a question of its own (`and in how many instalments`)', () => {
+    expect(splitQuestionParts('How much does the licensee pay for the licence, and in how many instalments?')).toEqual([
+      'How much does the licensee pay for the licence',
+      'in how many instalments',
+    ]);
+    expect(splitQuestionParts('What is the royalty rate, and for how long is it payable?')).toEqual(['What is the royalty rate', 'for how long is it payable']);
+    // …but not inside one question: `how much` after a preposition with no `and` before it.
+    expect(splitQuestionParts('What is the fee for how much data?')).toEqual(['What is the fee for how much data?']);
+  });
+
   it('splits after a question mark or a semicolon', () => {
     expect(splitQuestionParts('When was the first report due? What is the late fee?')).toEqual(['When was the first report due', 'What is the late fee']);
     expect(splitQuestionParts('Which law governs the agreement; where are disputes heard?')).toEqual(['Which law governs the agreement', 'where are disputes heard']);

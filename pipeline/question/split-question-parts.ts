@@ -1,6 +1,7 @@
-// A word that opens a question of its own: a question word, or an auxiliary that starts a yes/no question.
+// A word that opens a question of its own: a question word, an auxiliary that starts a yes/no
+// question, or a preposition before a question word (`in how many instalments`, `until when`).
 const OPENING_WORD =
-  "(?:what|what's|whats|which|who|whom|whose|how|when|where|why|whether|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have|(?:until|since|from|by|within|for|in|under|to)\\s+(?:when|what|which|whom|whose))";
+  "(?:what|what's|whats|which|who|whom|whose|how|when|where|why|whether|does|do|did|is|are|was|were|can|could|may|must|should|will|would|has|have|(?:until|since|from|by|within|for|in|under|to|after|at|over)\\s+(?:when|what|which|whom|whose|how\\s+(?:many|much|long|often|far|soon)))";
 // Where a second question starts: after `?` or `;`, or after `and` / `or` / `plus` (a comma before
 // it or not) when a question word or an auxiliary follows (`…under the Addendum, and how much
 // notice is required`). A bare comma does not: `If we run one application, which tier applies`
