@@ -95,7 +95,10 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
       (word === 'back' && previous === 'far') ||
       (/^(?:take|takes|took|taken)$/.test(word) && /^(?:effect|force)$/.test(words[index + 1] ?? '')) ||
       // `who is part of X`, `who are members of X` ask for the members of X.
-      (/^(?:part|member|members)$/.test(word) && words[index + 1] === 'of' && /^(?:is|are|a)$/.test(previous ?? ''));
+      (/^(?:part|member|members)$/.test(word) && words[index + 1] === 'of' && /^(?:is|are|a)$/.test(previous ?? '')) ||
+      // `which countries make up X` asks what X is made of.
+      (/^(?:make|makes)$/.test(word) && words[index + 1] === 'up') ||
+      (word === 'up' && /^(?:make|makes)$/.test(previous ?? ''));
     if (askWord || LEXICAL_STOP_WORDS.has(word) || (word.length === 1 && !/\p{N}/u.test(word))) {
       previousContent = undefined;
       return;

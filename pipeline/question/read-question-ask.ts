@@ -15,6 +15,15 @@ const PHRASE_BOUNDARIES = new Set([
   'if', 'and', 'or', 'as', 'per', 'during', 'within', 'without', 'regarding', 'about', 'after', 'before', 'since', 'than',
 ]);
 
+// Auxiliary verbs end a `what` question's leading noun phrase once it has begun (`what royalty rate does the licensee pay`).
+const PHRASE_VERBS = new Set([
+  'does', 'do', 'did', 'is', 'are', 'was', 'were', 'will', 'would', 'shall', 'should', 'can', 'could', 'may', 'might', 'must',
+  'has', 'have', 'had',
+]);
+
+// Words that open a clause saying where or on what condition (`in the X licence, …`, `if the licensee terminates, …`).
+const SETTING_WORDS = new Set(['in', 'under', 'for', 'per', 'according', 'within', 'regarding', 'during', 'after', 'before', 'on', 'at', 'by', 'with', 'from', 'if']);
+
 // Words skipped at the start of a question before its leading noun phrase.
 const LEADING_WORDS = new Set([
   'what', 'which', 'is', 'are', 'was', 'were', 'the', 'a', 'an', 'there', 'do', 'does', 'did', 'tell', 'me', 'us', 'list',
@@ -50,14 +59,20 @@ export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionA
  */
 function leadingPhraseHead(normalized: string, lexicon: SourceLexicon): string | undefined {
   // The leading phrase ends at a dash, colon, semicolon or comma (`the 2026 historical data distribution fees — what are they`).
-  const phrase = normalized.split(/\s[-\u2013\u2014]\s|[:;,]/u)[0] ?? normalized;
-  const words = phrase.split(/[^\p{L}\p{N}'+-]+/u).filter((word) => word.length > 0);
+  // A clause that opens with a preposition or a condition (`in the X licence, what royalty…`, `if
+  // the licensee terminates, what fee…`) says where or when; the question's phrase follows it.
+  const segments = normalized.split(/\s[-\u2013\u2014]\s|[:;,]/u).map(wordsOf).filter((words) => words.length > 0);
+  let at = 0;
+  while (at + 1 < segments.length && SETTING_WORDS.has(segments[at]![0]!)) at += 1;
+  const words = segments[at] ?? [];
   let index = 0;
+  // `what royalty rate does the licensee pay` asks a rate; `which fees does it apply` asks which.
+  const endsAtVerb = words[0] === 'what';
   while (index < words.length && LEADING_WORDS.has(words[index]!)) index += 1;
   let head: string | undefined;
   for (; index < words.length; index += 1) {
     const word = words[index]!;
-    if (PHRASE_BOUNDARIES.has(word)) break;
+    if (PHRASE_BOUNDARIES.has(word) || (endsAtVerb && head !== undefined && PHRASE_VERBS.has(word))) break;
     // A keyword query names the year and the exchange after its head noun (`RT device fee 2025 CME`).
     if (head !== undefined && (/^(?:19|20)\d{2}$/.test(word) || lexicon.genericWords.has(word))) continue;
     head = word;
@@ -65,6 +80,10 @@ function leadingPhraseHead(normalized: string, lexicon: SourceLexicon): string |
   if (head === undefined) return undefined;
   const parts = head.split('-');
   return parts[parts.length - 1];
+}
+
+function wordsOf(phrase: string): string[] {
+  return phrase.split(/[^\p{L}\p{N}'+-]+/u).filter((word) => word.length > 0);
 }
 
 const SUBJECT_PATTERNS = [
@@ -79,6 +98,10 @@ const SUBJECT_PATTERNS = [
   /\b(?:definition|meaning)\s+of\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+)$/,
   /^what\s+does\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+?)\s+mean\b/,
   /^how\s+(?:is|are)\s+(?:the\s+term\s+)?(?:an?\s+|the\s+)?(.+?)\s+defined\b/,
+  // What a named term is made of is what it means: `which countries make up the X territory`,
+  // `what does X include`.
+  /^(?:what|which)\s+(?:[\p{L}-]+\s+){0,3}?(?:make|makes)\s+up\s+(?:an?\s+|the\s+)?(.+)$/u,
+  /^what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+(?:include|comprise|consist\s+of|encompass)$/,
 ];
 
 const SUBJECT_END = /\s+(?:according\s+to|in|under|within|for|per|as\s+used|as\s+defined|between|when|and|with|from|by)\s+.*$|\s*[,;:(?].*$/;
