@@ -23,8 +23,8 @@ export interface PartMeasure {
  * the value the part asks for when it asks for one (a duration for `how much notice`), and ranks
  * highest for the part (then for the whole question, then in evidence order) — joins the answer,
  * unless a unit already chosen answers that part: it names a specific term only that part names
- * (`notice` of `…, and how much notice is required?`, not the `fees` two parts share) and holds
- * the part's value when it asks for one. So a part is never answered twice, and the names that say
+ * (`notice` of `…, and how much notice is required?`, not the `fees` two parts share), holds
+ * the part's value when it asks for one, ranking for the part nearly as high as the part's best. So a part is never answered twice, and the names that say
  * which agreement is meant (`In the X agreement with Y, what happens when…`) do not bring the
  * agreement's opening paragraph, which names them, when a chosen clause already says what happens.
  * A question of one part gets `[]`, and so does a part no candidate answers: nothing is stated for
@@ -55,11 +55,20 @@ export function findPartAnswers<Unit extends PartCandidate>(
       if (best === undefined || isBetter(unit, measured, best.unit, best.measured)) best = { unit, measured };
     }
     if (best === undefined) continue;
-    if ([...chosen, ...found].some((unit) => answers(measure(own, unit)))) continue;
+    // A chosen unit answers the part when it names the part's own words and, for a part asking a
+    // value, holds one and answers the part nearly as well as its best does (`PART_ANSWER_SHARE` of
+    // its rank): a clause of the same section naming the other party (`…written notice by the
+    // vendor…`) with another duration does not answer `how long does the vendor have to fix a deficiency`.
+    const answered = (unit: Unit) =>
+      unit === best.unit || (answers(measure(own, unit)) && (!asksValue || measure(part, unit).rank >= PART_ANSWER_SHARE * best.measured.rank));
+    if ([...chosen, ...found].some(answered)) continue;
     found.push(best.unit);
   }
   return found;
 }
+
+/** The share of a part's best rank a chosen unit must reach to answer the part itself. */
+const PART_ANSWER_SHARE = 0.85;
 
 function isBetter<Unit extends PartCandidate>(unit: Unit, measured: PartMeasure, other: Unit, otherMeasured: PartMeasure): boolean {
   if (measured.rank !== otherMeasured.rank) return measured.rank > otherMeasured.rank;
