@@ -141,6 +141,17 @@ describe('createOfflineReranker', () => {
     expect(without.score).toBeLessThan(3);
   });
 
+  it('scores a chunk answering one part of a two-part question as relevant, never above 2', async () => {
+    const question = 'How long does the hosting agreement initially last, and how much notice is needed to stop the automatic renewal?';
+    const renewal = candidate('renewal', 'Term', 'Either party may stop the automatic renewal by written notice no later than thirty (30) days before the end of the year.');
+    const score = await scoreOf(question, renewal);
+    expect(score.score).toBe(2);
+    expect(score.detail).toContain('part "how much notice is needed to stop the automatic renewal"');
+    // …while a part that refers back to another (`…, and how much notice stops it?`) is not read alone.
+    const referring = await scoreOf('How long does the hosting agreement initially last, and how much notice stops it renewing?', renewal);
+    expect(referring.detail).not.toContain('part "');
+  });
+
   it('caps at 1 a chunk without the value a value question asks for', async () => {
     // Schedule 5 names the PPU Device Fee but never gives its amount: related, not an answer.
     const named = candidate('ppu', 'Fees', 'The Real Time PPU Device Fee applies to each Device that accesses Information on a per-use basis.');

@@ -1,4 +1,4 @@
-import { dropUnmatchedFraming, profileQuestion } from '../question/index.ts';
+import { dropUnmatchedFraming, profileQuestion, splitQuestionParts } from '../question/index.ts';
 import type { OfflineLexicalOptions } from '../question/index.ts';
 import { describeRelevance, findNarrowerMatch, formatShare, measureRelevance, relevanceStrength, scoreRelevance } from '../relevance/index.ts';
 import { createDocumentTerms } from '../rerank/group-named-documents.ts';
@@ -74,6 +74,29 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
         if (narrower === undefined) return result;
         return { score: 1 as const, reason: `capped at 1: another candidate names what this one does and also ${narrower.join(', ')}, so this one prices something else (else ${result.score}: ${result.reason})` };
       });
+      // A question asking several things is answered part by part: a chunk answering one part
+      // (`…, and how much notice is needed to stop renewal?`) is relevant, though it covers little
+      // of the whole question. Of a question that names documents, only
+      // their chunks are scored by part: the names are the whole question's, not each part's. A
+      // part that refers back (`…, and what is it in 2026?`) is not read alone: its subject is in
+      // another part.
+      const parts = splitQuestionParts(question).filter((part) => !REFERS_BACK.test(part));
+      if (parts.length >= 2) {
+        const named = documentTerms === NAMES_NOTHING ? undefined : documentTerms;
+        for (const part of parts) {
+          const partProfile = dropUnmatchedFraming(profileQuestion(part, options), candidates.map((candidate) => `${candidate.sectionHeading}\n${candidate.text}`));
+          // …nor is a part that names too little to tell one clause from another (`and what's the fee?`).
+          if (partProfile.terms.filter((term) => term.weight === 1).length < MIN_PART_TERMS) continue;
+          candidates.forEach((candidate, index) => {
+            const held = named?.(candidate.doc);
+            if (named !== undefined && (held === undefined || held.size === 0)) return;
+            const partScore = scoreRelevance(partProfile, measureRelevance(partProfile, { heading: candidate.sectionHeading, text: candidate.text, doc: candidate.doc, documentTerms: held }));
+            // At most relevant (2): what answers one part does not outrank what answers the whole.
+            const score = Math.min(PART_SCORE_CAP, partScore.score) as 0 | 1 | 2;
+            if (score > scored[index]!.score) scored[index] = { score, reason: `part "${part}": ${partScore.reason} (else ${scored[index]!.score}: ${scored[index]!.reason})` };
+          });
+        }
+      }
       const answeringDocuments = new Set(candidates.filter((_, index) => scored[index]!.score === 3).map((candidate) => candidate.doc));
       return candidates.map((candidate, index) => {
         const relevance = measured[index]!;
@@ -98,7 +121,19 @@ export function createOfflineReranker(options: OfflineLexicalOptions = {}): Rera
  * (`createDocumentTerms`): without term statistics (no `prepare`), none.
  */
 function documentTermsOf(question: string, statistics: TermStatistics | undefined, options: OfflineLexicalOptions): (doc: string) => ReadonlySet<string> | undefined {
-  if (statistics === undefined) return () => undefined;
+  if (statistics === undefined) return NAMES_NOTHING;
   const naming = readRerankQuestion(question, statistics, options.expansions ?? []).terms.filter((term) => term.namesDocument).map((term) => term.stem);
-  return createDocumentTerms(naming, statistics);
+  return naming.length === 0 ? NAMES_NOTHING : createDocumentTerms(naming, statistics);
 }
+
+/** The highest score a chunk gets for answering one part of a question. */
+const PART_SCORE_CAP = 2;
+
+/** The specific terms a part of a question must name to be scored alone. */
+const MIN_PART_TERMS = 2;
+
+/** A pronoun that refers to what another part of the question names. */
+const REFERS_BACK = /\b(?:it|its|they|them|their|theirs)\b|\b(?:this|that|these|those)$/i;
+
+/** The document terms of a question that names no document. */
+const NAMES_NOTHING = (): ReadonlySet<string> | undefined => undefined;
