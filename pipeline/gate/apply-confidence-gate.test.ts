@@ -65,6 +65,14 @@ describe('applyConfidenceGate with reranked evidence', () => {
     expect(gate('What is the archive fee?', [candidate('The archive fee is $*****.', 3, 1)])).toMatchObject({ decision: 'refuse', reason: 'answer_type_not_in_evidence' });
   });
 
+  it('refuses when the clause asked about leaves its figure blank, though another sentence states a figure', () => {
+    const blank = candidate('Storage. ___ megabytes of disk space on the host servers. Support is billed at $150 per hour.', 3, 1);
+    expect(gate('How many megabytes of disk space does the host provide?', [blank])).toMatchObject({ decision: 'refuse', reason: 'answer_type_not_in_evidence' });
+    // …and answers when the sentence holding more of the question states it.
+    const stated = candidate('Storage. 50 megabytes of disk space on the host servers. Additional space: ___ per megabyte.', 3, 1);
+    expect(gate('How many megabytes of disk space does the host provide?', [stated])).toMatchObject({ decision: 'pass' });
+  });
+
   it('records the features, and overturns a relevance refusal only with weights whose threshold the pool reaches', () => {
     const weak = [candidate('Archive access is reported each month with the device count.', 1, 1)];
     const rules = gate('How is archive access reported?', weak);

@@ -196,7 +196,7 @@ function decideFromEvidence(input: ApplyConfidenceGateInput, answerability: NonN
   const odds = `answerable p=${decided.probability?.toFixed(3) ?? '-'} (rescue at ${decided.threshold?.toFixed(3) ?? '-'}, gate ${decided.version ?? 'rules only'})`;
   if (rules.decision === 'pass') {
     if (settings.coverageCheck && decided.features.valueNotStated === 1) {
-      return { decision: 'refuse', tier: 'coverage', reason: 'answer_type_not_in_evidence', detail: `the question asks for a value (${readableKind(answerability)}) that no sentence or row of the ${evidence.length} kept chunk(s) states`, answerability: decided };
+      return { decision: 'refuse', tier: 'coverage', reason: 'answer_type_not_in_evidence', detail: `the question asks for a value (${readableKind(answerability)}) that no sentence or row of the ${evidence.length} kept chunk(s) states with a written figure (a blank or a redaction states none)`, answerability: decided };
     }
     return { ...rules, detail: `${rules.detail}; ${odds}`, answerability: decided };
   }

@@ -166,23 +166,32 @@ function measureFeatures(input: MeasureGateInput): number[] {
 /**
  * Over the evidence's sentences and table rows that state a value of the kind asked, the best
  * weighted share of the question's terms that do not name a document (what it asks of the document)
- * held by the sentence or its heading; -1 when no sentence states such a value.
+ * held by the sentence or its heading; -1 when no sentence states such a value, or when a sentence
+ * that leaves its figure blank or redacted (`___ megabytes`, `US$*****`) holds more of the question
+ * than any that states one: the clause asked about does not give the figure.
  */
 function statedValueCoverage(reading: RerankQuestion, evidence: readonly RankedCandidate[], states: (text: string) => boolean): number {
   const terms = reading.terms.filter((term) => !term.namesDocument);
   const total = terms.reduce((sum, term) => sum + term.weight, 0);
   let best = -1;
+  let bestBlank = -1;
   for (const candidate of evidence) {
     const heading = new Set(wordStems(candidate.chunk.sectionHeading));
     for (const unit of splitIntoUnits(candidate.chunk.text)) {
-      if (!states(unit)) continue;
+      const stating = states(unit);
+      if (!stating && !BLANK_FIGURE.test(unit)) continue;
       const stems = new Set(wordStems(unit));
       const held = terms.reduce((sum, term) => sum + (stems.has(term.stem) || heading.has(term.stem) ? term.weight : 0), 0);
-      best = Math.max(best, total === 0 ? 0 : held / total);
+      const share = total === 0 ? 0 : held / total;
+      if (stating) best = Math.max(best, share);
+      else bestBlank = Math.max(bestBlank, share);
     }
   }
-  return best;
+  return bestBlank > best ? -1 : best;
 }
+
+/** A figure left blank in a form (`___`) or redacted (`US$*****`, `[***]`): standing alone, not a footnote mark on a word (`Fee***`). */
+const BLANK_FIGURE = /(?:^|[\s$(\[])(?:_{3,}|\*{3,})(?=[\s.,;:)\]%]|$)/;
 
 function documentWords(doc: string): string {
   return doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ');
