@@ -153,14 +153,6 @@ function isDatedLabel(unit: string): boolean {
   return unit.length <= 60 && DATED_LABEL.test(unit) && hasDate(unit);
 }
 
-/** The nearest unit before `index` (exclusive of it) that is a `label: date` line, if any. */
-function lastDatedLabel(units: readonly string[], index: number): string | undefined {
-  for (let at = index - 1; at >= 0; at -= 1) {
-    if (isDatedLabel(units[at]!)) return units[at]!;
-  }
-  return undefined;
-}
-
 // A unit that is a list item: `(a)`, `1)`, `2.`, `a)`, or a bullet.
 const LIST_ITEM_UNIT = /^(?:\([0-9A-Za-z]{1,4}\)|[0-9]{1,2}[.)]|[a-z]\)|[•●▪◦∙·‣*–—-])\s/;
 
@@ -210,6 +202,8 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
     const units = passages.flat();
     let position = 0;
     let caption: string | undefined;
+    // The nearest unit above that is a `label: date` line, if any.
+    let datedAbove: string | undefined;
     for (const passage of passages) {
       passage.forEach((text, index) => {
         order += 1;
@@ -234,8 +228,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         const unit: UnitReading = { text, context: readIn, heading: context.join('\n'), doc: evidence.doc, documentTerms, relevance, clause, clauseSpecific: (clauseProfile ?? profile).terms.some((term) => term.weight === 1), rank: rankOf(profile, { ...relevance, phrasesMatched: clause.phrasesMatched }) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
         if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
-        const dated = lastDatedLabel(units, position - 1);
-        if (dated !== undefined) unit.datedBy = dated;
+        if (datedAbove !== undefined) unit.datedBy = datedAbove;
         if (/[:;]$/.test(text)) {
           // A sentence ending in `:` or `;` is not finished: its list items, or else its next sentence, complete it.
           const items = text.endsWith(':') ? listItemsAfter(units, position) : [];
@@ -247,6 +240,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
           unit.items = [units[position]!];
         }
         readings.push(unit);
+        if (isDatedLabel(text)) datedAbove = text;
       });
     }
     return readings;
