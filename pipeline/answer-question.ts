@@ -175,6 +175,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
         evidence,
         refusal: refusalText,
         maxSentences: config.generation.maxAnswerSentences,
+        ...(options.stageMemo === undefined ? {} : { stageMemo: options.stageMemo }),
       });
       const calls = (result.generation?.calls ?? 0) + 1;
       const telemetry = generation.telemetry;

@@ -25,6 +25,20 @@ export async function rememberStage<Value>(memo: StageMemo | undefined, key: () 
   return value;
 }
 
+/**
+ * `rememberStage` for a value computed at once: the one `memo` holds under `key`, else `compute()`'s,
+ * which `memo` then holds. Without a memo, `compute()`.
+ */
+export function rememberValue<Value>(memo: StageMemo | undefined, key: () => string, compute: () => Value): Value {
+  if (memo === undefined) return compute();
+  const name = key();
+  const known = memo.get(name);
+  if (known !== undefined) return known as Value;
+  const value = compute();
+  memo.set(name, value);
+  return value;
+}
+
 const idsByContent = new Map<string, number>();
 const idsByObject = new WeakMap<object, number>();
 

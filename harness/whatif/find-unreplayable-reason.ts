@@ -1,3 +1,4 @@
+import type { AnswerResult } from '../../pipeline/answer-result.ts';
 import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import type { CaseResult } from '../report/case-result.ts';
 import type { ReplayIndexData } from './create-replay-pipeline.ts';
@@ -28,8 +29,8 @@ export function findUnreplayableReason(input: FindUnreplayableReasonInput): stri
   const trace = result.trace;
   if (trace === null) return 'the case threw in the run; there is no trace to replay';
   if (trace.status === 'failed') return `the case failed in the run (${trace.error?.code ?? 'error'}); there is no decision to replay`;
-  const missing = trace.candidates.find((candidate) => input.index.documentOf(candidate.chunkId) === undefined);
-  if (missing !== undefined) return `chunk ${missing.chunkId} of the trace is not in the index (rebuilt since the run?)`;
+  const missing = missingChunkOf(trace, input.index);
+  if (missing !== undefined) return `chunk ${missing} of the trace is not in the index (rebuilt since the run?)`;
 
   const before = floorsOf(input.reportConfig, input.embedderName);
   const after = floorsOf(input.config, input.embedderName);
@@ -51,6 +52,26 @@ export function findUnreplayableReason(input: FindUnreplayableReasonInput): stri
     }
   }
   return undefined;
+}
+
+const missingByIndex = new WeakMap<ReplayIndexData, WeakMap<AnswerResult, string | null>>();
+
+/**
+ * The first chunk of the trace's pool that the index does not hold, if any: looked up once per
+ * trace and index (a sweep asks at every value).
+ */
+function missingChunkOf(trace: AnswerResult, index: ReplayIndexData): string | undefined {
+  let byTrace = missingByIndex.get(index);
+  if (byTrace === undefined) {
+    byTrace = new WeakMap();
+    missingByIndex.set(index, byTrace);
+  }
+  let missing = byTrace.get(trace);
+  if (missing === undefined) {
+    missing = trace.candidates.find((candidate) => index.documentOf(candidate.chunkId) === undefined)?.chunkId ?? null;
+    byTrace.set(trace, missing);
+  }
+  return missing ?? undefined;
 }
 
 function floorsOf(config: ClausegateConfig, embedderName: string): { minSimilarity: number; fallbackMinSimilarity: number } {

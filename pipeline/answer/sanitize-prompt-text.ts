@@ -30,6 +30,25 @@ const CHAT_TEMPLATE_CLOSE = /\|>/g;
  * changes a digit, so figures in evidence keep their exact spelling.
  */
 export function sanitizePromptText(text: string): string {
+  const known = sanitised.get(text);
+  if (known !== undefined) {
+    sanitised.delete(text);
+    sanitised.set(text, known);
+    return known;
+  }
+  const result = sanitise(text);
+  if (sanitised.size >= SANITISED_KEPT) sanitised.delete(sanitised.keys().next().value!);
+  sanitised.set(text, result);
+  return result;
+}
+
+// The same evidence is sanitised for its budget, its prompt block and again for a regeneration,
+// in every question that retrieves it (and every replay of a what-if): the texts recently
+// sanitised are kept, least recently used going first.
+const SANITISED_KEPT = 4_096;
+const sanitised = new Map<string, string>();
+
+function sanitise(text: string): string {
   const withLines = text
     .replace(/\r\n?|[\u2028\u2029\u0085\f\v]/g, '\n')
     .replace(/\t/g, ' ');

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 import { describe, expect, it } from 'vitest';
-import { countTokens, findLongRuns, truncateToTokens } from './count-tokens.ts';
+import { countTokens, countTokensOfParts, findLongRuns, truncateToTokens } from './count-tokens.ts';
 
 describe('countTokens', () => {
   it('counts cl100k_base tokens', () => {
@@ -29,6 +29,25 @@ describe('countTokens', () => {
       if (findLongRuns(text).length > 0) continue;
       expect(countTokens(text), JSON.stringify(text.slice(0, 60))).toBe(stock.encode(text, [], []).length);
     }
+  });
+
+  it('counts a text in parts exactly as the stock encoder counts it whole, wherever the parts are cut', () => {
+    const stock = new Tiktoken(createRequire(import.meta.url)('js-tiktoken/ranks/cl100k_base') as TiktokenBPE);
+    const policy = readFileSync(path.resolve(import.meta.dirname, '../../data/raw/sample/harbourview-data-policy.txt'), 'utf8');
+    // Cuts after a line feed before text (counted apart) and everywhere else (counted together):
+    // punctuation, spaces and line feeds on both sides, contractions and digits across the cut.
+    const parts = [
+      'Fees:\n', '[C0 | doc=a.pdf]\n', "'s it\n", '  indented\n\n', '\n', 'x  \n', ' y', '12\n', '345 and.\n\n', '=== END ===\n', 'é\n', '📈 tail',
+      ...policy.split(/(?<=\n)/).slice(0, 300),
+    ];
+    const whole = parts.join('');
+    // A fresh text each time (the counts of a text already counted are kept).
+    for (let cut = 1; cut < 40; cut += 1) {
+      const variant = [`variant ${cut}\n`, ...parts.slice(0, cut), ...parts.slice(cut).map((part) => part.replace(/^\s+/, ''))];
+      expect(countTokensOfParts(variant), `cut ${cut}`).toBe(stock.encode(variant.join(''), [], []).length);
+    }
+    expect(countTokensOfParts(parts)).toBe(stock.encode(whole, [], []).length);
+    expect(countTokens(whole)).toBe(stock.encode(whole, [], []).length);
   });
 
   it('counts special-token strings in a document as ordinary text instead of throwing', () => {

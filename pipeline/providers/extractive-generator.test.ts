@@ -408,3 +408,27 @@ describe('a question naming its agreement', () => {
     expect(answer).toEqual(renamed);
   });
 });
+
+describe('createExtractiveGenerator with a stage memo', () => {
+  it('answers the same question from other evidence sets exactly as without one, reading each question and evidence item once', async () => {
+    const questions = ['What is the real time fee for a display device?', 'Our ops team asked me this: how long must audit records be retained?', 'What is an Affiliate, and what is the Unit of Count?'];
+    // Subsets and reorderings of the evidence (anchors renumbered), as a sweep's values hand one case.
+    const sets = [EVIDENCE, EVIDENCE.slice(1), [EVIDENCE[3]!, EVIDENCE[1]!], [EVIDENCE[2]!, EVIDENCE[0]!, EVIDENCE[3]!], EVIDENCE].map((items) => items.map((item, index) => ({ ...item, anchor: `C${index}` })));
+    for (const question of questions) {
+      const held = new Map<string, unknown>();
+      const memo = { get: (key: string) => held.get(key), set: (key: string, value: unknown) => void held.set(key, value) };
+      const seen: string[] = [];
+      for (const evidence of sets) {
+        const plain = await createExtractiveGenerator().generate(request(question, 6, evidence));
+        const remembered = await createExtractiveGenerator().generate({ ...request(question, 6, evidence), stageMemo: memo });
+        expect(remembered.output, `${question} from ${evidence.map((item) => item.chunkId).join(', ')}`).toEqual(plain.output);
+        seen.push(...held.keys());
+      }
+      const keys = [...held.keys()];
+      // One reading of the question; the units of each evidence item kept once, whatever its place.
+      expect(keys.filter((key) => key.endsWith('\u0000question'))).toHaveLength(1);
+      expect(keys.filter((key) => key.includes('\u0000units\u0000')).length).toBeLessThanOrEqual(2 * EVIDENCE.length);
+      expect(new Set(seen).size).toBe(keys.length);
+    }
+  });
+});

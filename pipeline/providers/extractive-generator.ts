@@ -1,5 +1,5 @@
 import { countTokens } from '../chunk/count-tokens.ts';
-import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
+import type { AnswerSentence, GenerationEvidence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
 import { findParentRow, measureSegment } from '../relevance/index.ts';
 import { definesTerm, hasDate, hasDeadlineDate, splitIntoPassages } from '../text/index.ts';
 import type { SegmentRelevance } from '../relevance/index.ts';
@@ -10,6 +10,7 @@ import { findPartAnswers, type PartMeasure } from './find-part-answers.ts';
 import { dropUnmatchedFraming, isValueAsk, namesTerm, profileQuestion, splitQuestionParts } from '../question/index.ts';
 import type { OfflineLexicalOptions, QuestionProfile } from '../question/index.ts';
 import { findQuestionQuantities, measureBandFit } from './find-quantity-bands.ts';
+import { rememberValue, settingsKey } from '../remember-stage.ts';
 
 /** Options of `createExtractiveGenerator`. */
 export interface ExtractiveGeneratorOptions extends OfflineLexicalOptions {
@@ -141,20 +142,15 @@ interface Unit {
   captionedBy?: string;
 }
 
+/** A unit as read from its evidence item, before its place among the evidence (`anchors`, `order`) is known. */
+type UnitReading = Omit<Unit, 'anchors' | 'order'>;
+
 // A label line giving a date: `Effective Date: January 1, 2025`, `Effective – September 1, 2024`.
 const DATED_LABEL = /^[\p{L} ]{3,40}(?::|\s[–-])\s/u;
 
 /** A short `label: date` line; it dates what follows it, so it brings the next unit along. */
 function isDatedLabel(unit: string): boolean {
   return unit.length <= 60 && DATED_LABEL.test(unit) && hasDate(unit);
-}
-
-/** The nearest unit before `index` (exclusive of it) that is a `label: date` line, if any. */
-function lastDatedLabel(units: readonly string[], index: number): string | undefined {
-  for (let at = index - 1; at >= 0; at -= 1) {
-    if (isDatedLabel(units[at]!)) return units[at]!;
-  }
-  return undefined;
 }
 
 // A unit that is a list item: `(a)`, `1)`, `2.`, `a)`, or a bullet.
@@ -183,22 +179,31 @@ function listItemsAfter(units: readonly string[], from: number): string[] {
 }
 
 function composeAnswer(request: GenerationRequest, options: OfflineLexicalOptions): GenerationOutput {
+  // With a stage memo, what is read from the question, and from each evidence item under the
+  // question's terms, is kept by what it reads (the same question asked again with other evidence).
+  const remember = <Value>(what: () => string, compute: () => Value): Value =>
+    rememberValue(request.stageMemo, () => `extractive\u0000${settingsKey([options])}\u0000${request.question}\u0000${what()}`, compute);
+  const reading = remember(() => 'question', () => ({ profile: profileQuestion(request.question, options), quantities: findQuestionQuantities(request.question) }));
   const profile = dropUnmatchedFraming(
-    profileQuestion(request.question, options),
+    reading.profile,
     request.evidence.map((evidence) => `${evidence.sectionHeading}\n${evidence.text}`),
   );
   const refusal: GenerationOutput = { kind: 'refusal', text: request.refusal };
   if (profile.terms.length === 0) return refusal;
   const hasSpecificTerms = profile.terms.some((term) => term.weight === 1);
 
-  const byText = new Map<string, Unit>();
-  const quantities = findQuestionQuantities(request.question);
-  let order = 0;
-  for (const evidence of request.evidence) {
+  const { quantities } = reading;
+  // The terms left once unmatched framing is dropped: what the units of an evidence item are read under.
+  const profileTerms = profile === reading.profile ? '' : profile.terms.map((term) => term.stems.join(' ')).join('\u0001');
+  /** The units of one evidence item, read under the question: sentences and rows, each with what it says of the question. */
+  const readUnits = (evidence: GenerationEvidence): UnitReading[] => {
+    const readings: UnitReading[] = [];
     const passages = splitIntoPassages(evidence.text);
     const units = passages.flat();
     let position = 0;
     let caption: string | undefined;
+    // The nearest unit above that is a `label: date` line, if any.
+    let datedAbove: string | undefined;
     for (const passage of passages) {
       passage.forEach((text, index) => {
         order += 1;
@@ -208,11 +213,6 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         if (!isRow && /[.;!?]$/.test(text)) caption = undefined;
         const captionOfRow = isRow ? caption : undefined;
         if (!isRow && text.endsWith(':')) caption = text;
-        const known = byText.get(text);
-        if (known) {
-          if (!known.anchors.includes(evidence.anchor)) known.anchors.push(evidence.anchor);
-          return;
-        }
         // A row is read under its table's caption, and a sub-item row (`Bundle – all exchanges`) under
         // the row it belongs to, as under a heading.
         const context = [evidence.sectionHeading, captionOfRow, findParentRow(profile, text, units[position - 2])].filter((line) => line !== undefined);
@@ -225,11 +225,10 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         // What the unit says of the clause asked for: the question without the names that chose its document.
         const clauseProfile = documentTerms === undefined ? undefined : withoutTerms(profile, documentTerms);
         const clause = clauseProfile === undefined ? relevance : measureSegment(clauseProfile, text, context.join('\n'), evidence.doc);
-        const unit: Unit = { text, context: readIn, heading: context.join('\n'), doc: evidence.doc, documentTerms, anchors: [evidence.anchor], order, relevance, clause, clauseSpecific: (clauseProfile ?? profile).terms.some((term) => term.weight === 1), rank: rankOf(profile, { ...relevance, phrasesMatched: clause.phrasesMatched }) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
+        const unit: UnitReading = { text, context: readIn, heading: context.join('\n'), doc: evidence.doc, documentTerms, relevance, clause, clauseSpecific: (clauseProfile ?? profile).terms.some((term) => term.weight === 1), rank: rankOf(profile, { ...relevance, phrasesMatched: clause.phrasesMatched }) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
         if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
-        const dated = lastDatedLabel(units, position - 1);
-        if (dated !== undefined) unit.datedBy = dated;
+        if (datedAbove !== undefined) unit.datedBy = datedAbove;
         if (/[:;]$/.test(text)) {
           // A sentence ending in `:` or `;` is not finished: its list items, or else its next sentence, complete it.
           const items = text.endsWith(':') ? listItemsAfter(units, position) : [];
@@ -240,8 +239,24 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
           // next unit, even a list item (`(iii) is only displayed in graphical format`), completes it.
           unit.items = [units[position]!];
         }
-        byText.set(text, unit);
+        readings.push(unit);
+        if (isDatedLabel(text)) datedAbove = text;
       });
+    }
+    return readings;
+  };
+  const byText = new Map<string, Unit>();
+  let order = 0;
+  for (const evidence of request.evidence) {
+    const key = () => `units\u0000${profileTerms}\u0000${JSON.stringify([evidence.doc, evidence.sectionHeading, evidence.documentTerms ?? null, evidence.text])}`;
+    for (const unit of remember(key, () => readUnits(evidence))) {
+      order += 1;
+      const known = byText.get(unit.text);
+      if (known) {
+        if (!known.anchors.includes(evidence.anchor)) known.anchors.push(evidence.anchor);
+        continue;
+      }
+      byText.set(unit.text, { ...unit, anchors: [evidence.anchor], order });
     }
   }
   // A sentence overlaps the question when it names a question term itself, or when it holds the
@@ -300,7 +315,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
       : [best, ...pool.slice(1).filter((unit) => unit.rank >= EXPLANATION_FOLLOWER_SHARE * best.rank && !statesUnaskedValue(unit))];
   // A question asking two things (`how often…, and how much notice…`) gets an answer to each: a
   // part the units above leave unanswered brings the unit answering it best, right after the best.
-  const partAnswers = findPartAnswers(partsOf(request.question, options), leaders, fitting(eligible), measurePart);
+  const partAnswers = findPartAnswers(remember(() => 'parts', () => partsOf(request.question, options)), leaders, fitting(eligible), measurePart);
   leaders.splice(1, 0, ...partAnswers);
   // A sentence that introduces a list (`…for any of the following uses:`) brings its items.
   const chosen: Unit[] = [];

@@ -1,3 +1,5 @@
+import type { StageMemo } from '../remember-stage.ts';
+
 /** One evidence item as the generator sees it: anchor `C{n}` and the sanitised text. */
 export interface GenerationEvidence {
   anchor: string;
@@ -24,6 +26,12 @@ export interface GenerationRequest {
   /** The exact refusal string of the source. */
   refusal: string;
   maxSentences: number;
+  /**
+   * Where a generator may keep what it reads from the question and from each evidence item, for the
+   * same question asked again with other evidence (`AnswerOptions.stageMemo`, a what-if's replays);
+   * it changes no answer. Model providers ignore it.
+   */
+  stageMemo?: StageMemo | undefined;
 }
 
 /** One answer sentence with the anchors (`C0`, `C1`, …) it rests on. */
