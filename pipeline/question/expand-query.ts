@@ -1,5 +1,5 @@
 import type { ExpansionRule } from '../config/config-schema.ts';
-import { createPhrasePattern } from './create-phrase-pattern.ts';
+import { createPhrasePattern, mayHoldPhrase } from './create-phrase-pattern.ts';
 
 /** One text retrieval runs with. */
 export interface QueryExpansionForm {
@@ -49,6 +49,7 @@ export function expandQuery(normalised: string, rules: readonly (Pick<ExpansionR
 
 // `text` with every whole-word occurrence of `phrase` replaced, or undefined when there is none.
 function replaceWhole(text: string, phrase: string, replacement: string): string | undefined {
+  if (!mayHoldPhrase(text, phrase)) return undefined; // most rules: no pattern compiled
   const pattern = createPhrasePattern(phrase, { hyphenJoinsWords: true });
   if (!pattern.test(text)) return undefined;
   pattern.lastIndex = 0;
