@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPhrasePattern, mayHoldPhrase } from './create-phrase-pattern.ts';
+import { mayHoldPhrase } from '../text/index.ts';
+import { createPhrasePattern } from './create-phrase-pattern.ts';
 
 function matches(phrase: string, text: string, options = {}): string[] {
   return [...text.matchAll(createPhrasePattern(phrase, options))].map((match) => match[0]);

@@ -1,5 +1,6 @@
 import type { ExpansionRule } from '../config/config-schema.ts';
-import { createPhrasePattern, mayHoldPhrase } from './create-phrase-pattern.ts';
+import { mayHoldPhrase } from '../text/index.ts';
+import { createPhrasePattern } from './create-phrase-pattern.ts';
 
 /** One text retrieval runs with. */
 export interface QueryExpansionForm {
