@@ -66,6 +66,7 @@ export async function buildCli() {
   const buildName = `b${builtAtMs}-${process.pid}`;
   const outdir = path.join(CACHE, buildName);
   mkdirSync(CACHE, { recursive: true });
+  await buildCachedPackages(build, outdir);
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: { cli: ENTRY },
@@ -82,13 +83,14 @@ export async function buildCli() {
     chunkNames: 'chunks/[name]-[hash]',
     metafile: true,
     logLevel: 'silent',
-    plugins: [keepSourceLocations(), oneArrow()],
+    plugins: [keepSourceLocations(), cachedPackages(path.join(outdir, CACHED_PACKAGES_FILE)), englishZodLocales()],
   });
   // The builder itself is an input too: a change to how the CLI is built rebuilds it. Bundled
   // packages are not listed file by file (a start stats every input): package.json and the lock
   // file stand for them.
   const inputs = [
     ...Object.keys(result.metafile.inputs)
+      .filter((input) => !input.startsWith('cached-packages:')) // made by the plugin below, no file
       .map((input) => path.relative(ROOT, path.resolve(ROOT, input)))
       .filter((input) => !input.split(path.sep).includes('node_modules')),
     'harness/build-cli.mjs',
@@ -106,14 +108,15 @@ export async function buildCli() {
 
 /**
  * Packages bundled into the CLI instead of loaded from node_modules: LanceDB's JavaScript and
- * apache-arrow (with what they require) are about 100 small CommonJS files, and resolving, reading
- * and compiling them one by one was most of their cost at every start (bundled, loading them took
- * about two thirds of the CPU: `node -e "require('@lancedb/lancedb')"` 0.263 s against 0.177 s).
- * Every other package stays external (zod must stay one instance shared with
- * fastify-type-provider-zod; yargs reads its locale files beside itself), and so does LanceDB's
- * native binding (`@lancedb/lancedb-<platform>`).
+ * apache-arrow (with what they require) are about 100 small CommonJS files, and zod about 95 ES
+ * modules; resolving, reading and compiling them one by one was most of their cost at every start
+ * (bundled, loading them took about two thirds of the CPU: `node -e "require('@lancedb/lancedb')"`
+ * 0.263 s against 0.177 s; importing zod 0.25 s against 0.16 s). zod must stay one instance shared
+ * with fastify-type-provider-zod (schemas and their registry cross between them), so that is bundled
+ * too and both use the bundle's one copy. Every other package stays external (yargs reads its locale
+ * files beside itself), and so does LanceDB's native binding (`@lancedb/lancedb-<platform>`).
  */
-const BUNDLED_PACKAGES = new Set(['@lancedb/lancedb', 'apache-arrow']);
+const BUNDLED_PACKAGES = new Set(['@lancedb/lancedb', 'apache-arrow', 'zod', 'fastify-type-provider-zod']);
 
 function externalPackages() {
   const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -121,18 +124,55 @@ function externalPackages() {
   return [...names.filter((name) => !BUNDLED_PACKAGES.has(name)), '@lancedb/lancedb-*'];
 }
 
-// LanceDB requires apache-arrow's CommonJS build, the pipeline imports it as ESM: bundled as they
-// resolve, both copies (about 130 modules each) would be in the bundle and evaluated at a start.
-// Every import of apache-arrow gets the CommonJS build, so one copy serves both.
-function oneArrow() {
+// LanceDB's JavaScript and apache-arrow are CommonJS: bundled into one CommonJS file of their own
+// (packages.cjs), which the CLI runs through loadCachedScript with V8's code cache beside it, so a
+// start neither compiles their 0.8 MB nor the functions it calls in them again. Every import of
+// either package, the pipeline's ESM imports included, gets that file's one copy (LanceDB requires
+// apache-arrow's CommonJS build: as they resolve, both builds of arrow would be in the bundle).
+const CACHED_PACKAGES = ['@lancedb/lancedb', 'apache-arrow'];
+const CACHED_PACKAGES_FILE = 'packages.cjs';
+const SCRIPT_LOADER = path.join(ROOT, 'harness', 'cli-support', 'load-cached-script.ts');
+
+async function buildCachedPackages(build, outdir) {
+  await build({
+    absWorkingDir: ROOT,
+    stdin: { contents: `module.exports = { ${CACHED_PACKAGES.map((name) => `${JSON.stringify(name)}: require(${JSON.stringify(name)})`).join(', ')} };`, resolveDir: ROOT, loader: 'js' },
+    outfile: path.join(outdir, CACHED_PACKAGES_FILE),
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: ['@lancedb/lancedb-*'],
+    logLevel: 'silent',
+  });
+}
+
+function cachedPackages(packagesFile) {
   return {
-    name: 'one-arrow',
+    name: 'cached-packages',
     setup(builder) {
-      builder.onResolve({ filter: /^apache-arrow$/ }, async (args) => {
-        if (args.kind === 'require-call') return undefined;
-        const resolved = await builder.resolve('apache-arrow', { kind: 'require-call', resolveDir: args.resolveDir });
-        return resolved.errors.length > 0 ? undefined : { path: resolved.path };
-      });
+      builder.onResolve({ filter: /^(?:@lancedb\/lancedb|apache-arrow)$/ }, (args) => ({ path: args.path, namespace: 'cached-packages' }));
+      builder.onLoad({ filter: /.*/, namespace: 'cached-packages' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(SCRIPT_LOADER)}).loadCachedScript(${JSON.stringify(packagesFile)})[${JSON.stringify(args.path)}];`,
+        resolveDir: ROOT,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+// zod's `locales` namespace (`z.locales.fr()`…) holds the messages of about 40 languages, some 370 kB
+// of the JavaScript a query compiles; this program uses English only, which zod sets as its default
+// by importing its English file itself. In the bundle the namespace holds `en` alone.
+function englishZodLocales() {
+  return {
+    name: 'english-zod-locales',
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+        contents: "export { default as en } from './en.js';\n",
+        resolveDir: path.dirname(args.path),
+        loader: 'js',
+      }));
     },
   };
 }

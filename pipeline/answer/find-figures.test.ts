@@ -33,4 +33,9 @@ describe('findFigures', () => {
   it('leaves digits glued to words, version suffixes, lowercase month words and section numbers alone', () => {
     expect(read('Real Time11, Category A1, [C12], v5.0, Licensee may 2025, section 4.1.2')).toEqual(['number:2025=2025', 'number:4.1.2=4.1.2']);
   });
+
+  it('finds nothing in a text without an ASCII digit (a digit of another script is no figure)', () => {
+    expect(read('The fee is waived from January to March, per device.')).toEqual([]);
+    expect(read('Fee ٣٥٠ from ٢٠٢٦, ２０２６年')).toEqual([]);
+  });
 });

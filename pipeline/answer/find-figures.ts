@@ -69,6 +69,7 @@ const figuresByText = new LRUCache<string, readonly Figure[]>({ max: 4_096 });
 
 function readFigures(text: string): Figure[] {
   const figures: Figure[] = [];
+  if (!/[0-9]/.test(text)) return figures; // every date form and every number holds a digit (`\d` is ASCII)
   const withoutDates = text.replace(DATE, (match: string, ...rest: unknown[]) => {
     const canonical = readDate(match, rest);
     if (canonical === undefined) return match;

@@ -1,20 +1,18 @@
-import { createRequire } from 'node:module';
-import type { Tiktoken, TiktokenBPE } from 'js-tiktoken/lite';
-import { createLazyTiktoken } from './create-lazy-tiktoken.ts';
-
-const requireModule = createRequire(import.meta.url);
+import type { Tiktoken } from 'js-tiktoken/lite';
+import { createTableTiktoken } from './create-lazy-tiktoken.ts';
+import { loadRankTable } from './load-rank-table.ts';
 
 let encoder: Tiktoken | undefined;
 let piecePattern: RegExp | undefined;
 
-// The cl100k_base ranks are a 1.6 MB module: load them on the first count, not on import, so that
-// commands which never count tokens do not pay for them; and they are decoded lazily (a cold query
-// counts a few hundred distinct words, not the whole vocabulary).
+// The cl100k_base ranks are loaded on the first count, not on import, so that commands which never
+// count tokens do not pay for them; and they come as a binary table kept between processes
+// (loadRankTable), not as a 1.6 MB module whose 100,000 base64 tokens are split into a map.
 function loadEncoder(): Tiktoken {
   if (encoder === undefined) {
-    const ranks = requireModule('js-tiktoken/ranks/cl100k_base') as TiktokenBPE;
-    encoder = createLazyTiktoken(ranks);
-    piecePattern = new RegExp(ranks.pat_str, 'gu');
+    const table = loadRankTable();
+    encoder = createTableTiktoken(table);
+    piecePattern = new RegExp(table.patStr, 'gu');
   }
   return encoder;
 }

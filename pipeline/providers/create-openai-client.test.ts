@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClausegateConfig } from '../config/config-schema.ts';
 import { isClausegateError } from '../errors.ts';
@@ -46,5 +47,37 @@ describe('withOpenAIRetries at the boundary where provider errors enter', () => 
     expect((error as Error).message).toContain('(HTTP 401)');
     expect((error as Error).message).toContain('Incorrect API key provided: [redacted]');
     expect(JSON.stringify({ message: (error as Error).message, stack: (error as Error).stack, cause: (error as Error).cause })).not.toContain('FAKEfakeFAKE');
+  });
+});
+
+describe('loading the SDK', () => {
+  it('the offline providers never load it; an OpenAI client does, once', () => {
+    // A fresh process (this file's other tests load the SDK in their own), where importing the SDK
+    // as an ES module fails: the offline factories must not import it, a client requires it.
+    const refuseImport = `export async function resolve(specifier, context, next) {
+      if (specifier === 'openai' && context.conditions.includes('import')) throw new Error('the openai SDK was imported');
+      return next(specifier, context);
+    }`;
+    const script = `
+      import { createRequire, register } from 'node:module';
+      register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(refuseImport)}));
+      const { ClausegateConfig } = await import('./pipeline/config/config-schema.ts');
+      const { createEmbedder } = await import('./pipeline/providers/create-embedder.ts');
+      const { createGenerator } = await import('./pipeline/providers/create-generator.ts');
+      const { createReranker } = await import('./pipeline/providers/create-reranker.ts');
+      const { createOpenAIClient, isTransientOpenAIError } = await import('./pipeline/providers/create-openai-client.ts');
+      const cache = createRequire(import.meta.url).cache;
+      const sdkFiles = () => Object.keys(cache).filter((file) => file.includes('/node_modules/openai/')).length;
+      const config = ClausegateConfig.parse({});
+      createEmbedder(config, {});
+      createGenerator(config, {});
+      createReranker(config, {});
+      const offline = sdkFiles();
+      const client = createOpenAIClient({ openaiApiKey: 'sk-test' }, config.openai);
+      const { APIConnectionError } = createRequire(import.meta.url)('openai');
+      console.log(JSON.stringify({ offline, online: sdkFiles() > 0, chat: typeof client.chat.completions.create, transient: isTransientOpenAIError(new APIConnectionError({ message: 'x' })) }));
+    `;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url), encoding: 'utf8' });
+    expect(JSON.parse(output)).toEqual({ offline: 0, online: true, chat: 'function', transient: true });
   });
 });

@@ -1,9 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import OpenAI from 'openai';
+import { createRequire } from 'node:module';
+import type OpenAI from 'openai';
 import type { ClausegateConfig } from '../config/config-schema.ts';
 import type { ProviderEnvironment } from '../config/load-config.ts';
 import { ClausegateError } from '../errors.ts';
 import { redactSecrets } from './redact-secrets.ts';
+
+const requireModule = createRequire(import.meta.url);
+let sdk: typeof OpenAI | undefined;
+
+// The SDK is about 115 ES modules (a fifth of a second of loading at every start): it is loaded,
+// as its CommonJS build, only when a client is created or a failure is checked, so the offline
+// commands never load it. Every value of the SDK this program uses comes from this one instance,
+// so the `instanceof` checks below see the classes of the client that threw.
+function loadSdk(): typeof OpenAI {
+  sdk ??= (requireModule('openai') as { OpenAI: typeof OpenAI }).OpenAI;
+  return sdk;
+}
 
 /** The attempts of the call in progress: the client's fetch counts each request the SDK sends, retries included. */
 const attemptsOfCall = new AsyncLocalStorage<{ attempts: number }>();
@@ -24,7 +37,8 @@ export function createOpenAIClient(
       hint: 'export OPENAI_API_KEY=… (or use --provider offline, which needs no key)',
     });
   }
-  return new OpenAI({
+  const OpenAISdk = loadSdk();
+  return new OpenAISdk({
     apiKey: environment.openaiApiKey,
     baseURL: environment.openaiBaseUrl ?? config.baseUrl,
     timeout: config.timeoutMs,
@@ -43,8 +57,9 @@ function countingFetch(send: typeof fetch): typeof fetch {
 
 /** True for failures worth retrying with the same bytes: 408, 409, 429, 5xx, timeouts and connection errors. */
 export function isTransientOpenAIError(error: unknown): boolean {
-  if (error instanceof OpenAI.APIConnectionError) return true; // includes APIConnectionTimeoutError
-  if (error instanceof OpenAI.APIError) {
+  const { APIConnectionError, APIError } = loadSdk();
+  if (error instanceof APIConnectionError) return true; // includes APIConnectionTimeoutError
+  if (error instanceof APIError) {
     const status = error.status;
     return status === 408 || status === 409 || status === 429 || (status !== undefined && status >= 500);
   }
@@ -97,14 +112,15 @@ export async function withOpenAIRetries<T>(
 }
 
 function toProviderError(what: string, error: unknown, attempts: number, budgetMs: number | undefined, secrets: readonly (string | undefined)[]): ClausegateError {
+  const { APIConnectionError, APIError } = loadSdk();
   const detail = redactSecrets(error instanceof Error ? error.message : String(error), secrets);
   const budget = budgetMs === undefined ? '' : ` within its budget of ${budgetMs / 1000} s (openai.totalTimeoutMs)`;
-  if (error instanceof OpenAI.APIConnectionError || budgetMs !== undefined) {
+  if (error instanceof APIConnectionError || budgetMs !== undefined) {
     return new ClausegateError('provider_unreachable', `${what}: the OpenAI API could not be reached after ${attempts} attempt(s)${budget}: ${detail}`, {
       hint: 'check OPENAI_BASE_URL and the network, or run with --provider offline',
     });
   }
-  const status = error instanceof OpenAI.APIError ? ` (HTTP ${error.status ?? '?'})` : '';
+  const status = error instanceof APIError ? ` (HTTP ${error.status ?? '?'})` : '';
   return new ClausegateError('provider_failed', `${what} failed${status} after ${attempts} attempt(s)${budget}: ${detail}`, {
     hint: status.includes('401') ? 'check OPENAI_API_KEY' : 'retry later; the answer was not produced (no fallback to another model)',
   });

@@ -42,3 +42,4 @@ export function createPhrasePattern(phrase: string, options: PhrasePatternOption
   }
   return new RegExp(`${before}${body}${after}`, options.caseSensitive ? 'gu' : 'giu');
 }
+

@@ -1,4 +1,5 @@
 import type { ExpansionRule } from '../config/config-schema.ts';
+import { mayHoldPhrase } from '../text/index.ts';
 import { createPhrasePattern } from './create-phrase-pattern.ts';
 
 /** One text retrieval runs with. */
@@ -49,6 +50,7 @@ export function expandQuery(normalised: string, rules: readonly (Pick<ExpansionR
 
 // `text` with every whole-word occurrence of `phrase` replaced, or undefined when there is none.
 function replaceWhole(text: string, phrase: string, replacement: string): string | undefined {
+  if (!mayHoldPhrase(text, phrase)) return undefined; // most rules: no pattern compiled
   const pattern = createPhrasePattern(phrase, { hyphenJoinsWords: true });
   if (!pattern.test(text)) return undefined;
   pattern.lastIndex = 0;

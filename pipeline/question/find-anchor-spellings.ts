@@ -16,12 +16,15 @@ export interface AnchorSpelling {
 
 interface CompiledSpelling {
   anchor: AnchorConfig;
-  pattern: RegExp;
+  spelling: string;
+  /** Built from `spelling` the first time a text holds `needle`: a source has hundreds of spellings and a question names a few. */
+  pattern: RegExp | undefined;
   /** The spelling's longest run of letters or digits, lower case: a text without it cannot match (a cheap test before the pattern). */
   needle: string;
 }
 
-// Compiled once per anchor list (a source's configuration is read once per process).
+// Listed once per anchor list (a source's configuration is read once per process); each pattern is
+// compiled when first needed (compiling all of them was most of a cold question's anchor lookup).
 const compiledByList = new WeakMap<readonly AnchorConfig[], readonly CompiledSpelling[]>();
 
 /**
@@ -33,22 +36,25 @@ const compiledByList = new WeakMap<readonly AnchorConfig[], readonly CompiledSpe
 export function findAnchorSpellings(text: string, anchors: readonly AnchorConfig[]): AnchorSpelling[] {
   const found: AnchorSpelling[] = [];
   const lower = text.toLowerCase();
-  for (const { anchor, pattern, needle } of compile(anchors)) {
-    if (!lower.includes(needle)) continue;
-    for (const match of text.matchAll(pattern)) {
+  for (const compiled of listSpellings(anchors)) {
+    if (!lower.includes(compiled.needle)) continue;
+    const { anchor, spelling } = compiled;
+    compiled.pattern ??= createPhrasePattern(spelling, { caseSensitive: anchor.exactCase.includes(spelling) });
+    for (const match of text.matchAll(compiled.pattern)) {
       found.push({ kind: anchor.kind, anchor, text: match[0], start: match.index, end: match.index + match[0].length });
     }
   }
   return found;
 }
 
-function compile(anchors: readonly AnchorConfig[]): readonly CompiledSpelling[] {
+function listSpellings(anchors: readonly AnchorConfig[]): readonly CompiledSpelling[] {
   let compiled = compiledByList.get(anchors);
   if (compiled === undefined) {
     compiled = anchors.flatMap((anchor) =>
       [anchor.name, ...anchor.aliases].map((spelling) => ({
         anchor,
-        pattern: createPhrasePattern(spelling, { caseSensitive: anchor.exactCase.includes(spelling) }),
+        spelling,
+        pattern: undefined,
         needle: (spelling.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? ['']).reduce((longest, run) => (run.length > longest.length ? run : longest), ''),
       })),
     );

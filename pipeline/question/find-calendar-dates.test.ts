@@ -32,4 +32,9 @@ describe('findCalendarDates', () => {
     expect(read('May 2 Subscribers share a Device? Yes. May 3 do so?')).toEqual([]);
     expect(read('What changes on May 1?')).toEqual([{ written: 'May 1', year: undefined, month: 5, day: 1 }]);
   });
+
+  it('finds nothing in a text without an ASCII digit, month names and digits of other scripts included', () => {
+    expect(read('What is due in January, on the first of March or in June?')).toEqual([]);
+    expect(read('August ١٤, ٢٠٢٥ and June ２０２６')).toEqual([]);
+  });
 });

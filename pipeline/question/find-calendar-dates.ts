@@ -96,6 +96,7 @@ const FORMS: ReadonlyArray<{ pattern: RegExp; read: Reader }> = [
  */
 export function findCalendarDates(text: string): CalendarDate[] {
   const found: CalendarDate[] = [];
+  if (!/[0-9]/.test(text)) return found; // every form holds a digit (`\d` is ASCII): most questions have none
   for (const form of FORMS) {
     form.pattern.lastIndex = 0;
     for (let match = form.pattern.exec(text); match !== null; match = form.pattern.exec(text)) {

@@ -1,4 +1,4 @@
-import { normalizeForMatching, stem } from '../text/index.ts';
+import { mayHoldPhrase, normalizeForMatching, stem } from '../text/index.ts';
 import { QUESTION_STOP_WORDS } from '../question/index.ts';
 import type { TermStatistics } from './term-statistics.ts';
 import { wordStems } from './term-statistics.ts';
@@ -65,7 +65,7 @@ const rememberedReadings = rememberReadings((question: string, statistics: TermS
 function readQuestion(question: string, statistics: TermStatistics, expansions: readonly { pattern: string; expansion: string }[]): RerankQuestion {
   // An abbreviation the expansion rules spell out (`RT` → `real time`) is read with its expansion beside it.
   const expanded = expansions
-    .filter((rule) => new RegExp(`(?<![\\p{L}\\p{N}])${rule.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(question))
+    .filter((rule) => mayHoldPhrase(question, rule.pattern) && new RegExp(`(?<![\\p{L}\\p{N}])${rule.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(question))
     .map((rule) => rule.expansion);
   const normalized = normalizeForMatching([question, ...expanded].join(' '));
   const written = [question, ...expanded].join(' ').normalize('NFKC').match(/[\p{L}\p{N}][\p{L}\p{N}'.,&-]*/gu) ?? [];

@@ -13,5 +13,6 @@ export { isTypoOf, namesStem, spellingCredit } from './match-spelling.ts';
 export { hasDate, hasDeadlineDate, hasDuration, hasFrequency, hasMoneyAmount, namesMonth } from './detect-values.ts';
 export { definesTerm } from './defines-term.ts';
 export { escapeRegExp } from './escape-reg-exp.ts';
+export { mayHoldPhrase } from './may-hold-phrase.ts';
 export { isCellRow, splitIntoPassages, splitIntoUnits } from './split-into-passages.ts';
 export { LABEL_WORDS } from './label-words.ts';
