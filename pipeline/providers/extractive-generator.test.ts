@@ -357,6 +357,18 @@ describe('createExtractiveGenerator', () => {
     expect(texts?.join(' ')).toContain('$2,500');
   });
 
+  it('answers a part with a sentence holding a date of its own, not one whose only date the part names itself', async () => {
+    const lines = [
+      'The licence fees were first waived on January 1, 2024.',
+      'Licence fee list March 2025: contact the sales team.',
+      'The waiver of the licence fees ends on July 1, 2025.',
+    ];
+    const texts = await answerFrom('When were the licence fees first waived, and what end date did the March 2025 list give?', lines, { sectionHeading: 'Licence fees' });
+    expect(texts?.join(' ')).toContain('January 1, 2024');
+    // (`Licence fee list March 2025: …` names the list the part asks about; its date is not the answer.)
+    expect(texts?.join(' ')).toContain('July 1, 2025');
+  });
+
   it('answers a count with the row whose band holds it, not the band of another count', async () => {
     const lines = ['Index Licence Fees', '1 Index | $9,000', '2 – 10 Indices | $30,000', '11 – 25 Indices | $45,000', '26+ Indices | $60,000'];
     const texts = await answerFrom('What is the annual index licence fee if we publish 12 indices?', lines, { sectionHeading: 'Index Licence Fees' });

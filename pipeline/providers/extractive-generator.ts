@@ -386,12 +386,31 @@ function fitting<T extends { fit: QualifierFit; band: -1 | 0 | 1 }>(units: reado
 /** The parts of a question asking several things, each read alone (`splitQuestionParts`); one part: `[]`. */
 function partsOf(question: string, options: OfflineLexicalOptions): QuestionProfile[] {
   const parts = splitQuestionParts(question);
-  return parts.length < 2 ? [] : parts.map((part) => profileQuestion(part, options));
+  if (parts.length < 2) return [];
+  return parts.map((part) => {
+    const profile = profileQuestion(part, options);
+    partValues.set(profile, new Set(findStatedValues(part)));
+    return profile;
+  });
 }
 
-/** How a unit answers one part of the question: its relevance to the part alone, ranked as units are for the whole. */
+/** The figures and dates each part of a question states itself (`what date did the March 2025 list give`). */
+const partValues = new WeakMap<QuestionProfile, ReadonlySet<string>>();
+
+/**
+ * How a unit answers one part of the question: its relevance to the part alone, ranked as units are
+ * for the whole. A unit whose only figures or dates are those the part states itself (`March 2025`,
+ * or a day of it, for `what date did the March 2025 list give?`) does not hold the value the part asks for.
+ */
 function measurePart(part: QuestionProfile, unit: Unit): PartMeasure {
-  const relevance = measureSegment(part, unit.text, unit.heading, unit.doc, unit.text.includes(' | ') ? undefined : unit.documentTerms);
+  let relevance = measureSegment(part, unit.text, unit.heading, unit.doc, unit.text.includes(' | ') ? undefined : unit.documentTerms);
+  const named = partValues.get(part);
+  if (relevance.askMet && named !== undefined && named.size > 0) {
+    const stated = findStatedValues(unit.text);
+    // (A date in a month the part names, `March 1, 2025` of `the March 2025 list`, is that month's.)
+    const isNamed = (value: string) => named.has(value) || (/^\d{4}-\d{2}-\d{2}$/.test(value) && named.has(value.slice(0, 7)));
+    if (stated.length > 0 && stated.every(isNamed)) relevance = { ...relevance, askMet: false };
+  }
   return { relevance, rank: rankOf(part, relevance) + (part.deadline === true && hasDeadlineDate(unit.text) ? 0.3 : 0) };
 }
 
