@@ -6,8 +6,9 @@ import type { SegmentRelevance } from '../relevance/index.ts';
 import { findOtherSides } from './find-other-sides.ts';
 import { findStatedValues } from './find-stated-values.ts';
 import { measureQualifierFit, type QualifierFit } from './measure-qualifier-fit.ts';
-import { findPartAnswers, type PartMeasure } from './find-part-answers.ts';
-import { dropUnmatchedFraming, isValueAsk, namesTerm, profileQuestion, splitQuestionParts } from '../question/index.ts';
+import { findPartAnswers } from './find-part-answers.ts';
+import { measurePart, partsOf, rankOf } from './measure-question-parts.ts';
+import { dropUnmatchedFraming, isValueAsk, namesTerm, profileQuestion } from '../question/index.ts';
 import type { OfflineLexicalOptions, QuestionProfile } from '../question/index.ts';
 import { findQuestionQuantities, measureBandFit } from './find-quantity-bands.ts';
 import { rememberValue, settingsKey } from '../remember-stage.ts';
@@ -383,47 +384,10 @@ function fitting<T extends { fit: QualifierFit; band: -1 | 0 | 1 }>(units: reado
   return named.some((unit) => unit.band === 1) ? named.filter((unit) => unit.band !== -1) : named;
 }
 
-/** The parts of a question asking several things, each read alone (`splitQuestionParts`); one part: `[]`. */
-function partsOf(question: string, options: OfflineLexicalOptions): QuestionProfile[] {
-  const parts = splitQuestionParts(question);
-  if (parts.length < 2) return [];
-  return parts.map((part) => {
-    const profile = profileQuestion(part, options);
-    partValues.set(profile, new Set(findStatedValues(part)));
-    return profile;
-  });
-}
-
-/** The figures and dates each part of a question states itself (`what date did the March 2025 list give`). */
-const partValues = new WeakMap<QuestionProfile, ReadonlySet<string>>();
-
-/**
- * How a unit answers one part of the question: its relevance to the part alone, ranked as units are
- * for the whole. A unit whose only figures or dates are those the part states itself (`March 2025`,
- * or a day of it, for `what date did the March 2025 list give?`) does not hold the value the part asks for.
- */
-function measurePart(part: QuestionProfile, unit: Unit): PartMeasure {
-  let relevance = measureSegment(part, unit.text, unit.heading, unit.doc, unit.text.includes(' | ') ? undefined : unit.documentTerms);
-  const named = partValues.get(part);
-  if (relevance.askMet && named !== undefined && named.size > 0) {
-    const stated = findStatedValues(unit.text);
-    // (A date in a month the part names, `March 1, 2025` of `the March 2025 list`, is that month's.)
-    const isNamed = (value: string) => named.has(value) || (/^\d{4}-\d{2}-\d{2}$/.test(value) && named.has(value.slice(0, 7)));
-    if (stated.length > 0 && stated.every(isNamed)) relevance = { ...relevance, askMet: false };
-  }
-  return { relevance, rank: rankOf(part, relevance) + (part.deadline === true && hasDeadlineDate(unit.text) ? 0.3 : 0) };
-}
-
 /** A heading or label on its own (`Reporting Requirements`): under six words, no cells, no final punctuation, not a `label: value` line with a number. It says nothing by itself. */
 function isBareHeading(text: string): boolean {
   if (/: .*\d/.test(text)) return false;
   return !text.includes(' | ') && !/[.;:!?)]$/.test(text) && text.split(' ').length < 6;
-}
-
-/** Coverage, plus 0.5 for holding the value asked for (1 for the definition asked for), plus 0.1 per verbatim phrase (at most 0.3). */
-function rankOf(profile: QuestionProfile, relevance: SegmentRelevance): number {
-  const askBonus = relevance.askMet ? (profile.ask === 'definition' ? 1 : 0.5) : 0;
-  return relevance.coverage + askBonus + Math.min(0.3, 0.1 * relevance.phrasesMatched);
 }
 
 /** The profile without the terms and phrases whose every stem is in `stems` (the names that chose a document). */
