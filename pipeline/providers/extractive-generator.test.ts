@@ -357,6 +357,11 @@ describe('createExtractiveGenerator', () => {
     expect(texts?.join(' ')).toContain('$2,500');
   });
 
+  it('does not answer what a term is made of with a row pricing something under its name', async () => {
+    const texts = await answerFrom('Which fields make up Top of Book?', ['Real Time Non-Professional Device Top of Book: $1.55'], { sectionHeading: 'Display Device Fees' });
+    expect(texts).toBeUndefined();
+  });
+
   it('answers a part with a sentence holding a date of its own, not one whose only date the part names itself', async () => {
     const lines = [
       'The licence fees were first waived on January 1, 2024.',

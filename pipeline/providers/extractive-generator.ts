@@ -26,6 +26,8 @@ export interface ExtractiveGeneratorOptions extends OfflineLexicalOptions {
 const VALUE_FOLLOWER_SHARE = 0.85;
 /** At most this many sentences or rows in an answer (fewer when `maxSentences` says so). */
 const ANSWER_SENTENCES = 6;
+// A price: a currency sign before a number.
+const PRICE = /[$€£¥]\s?\d/;
 /**
  * A question not asking for a value (what a clause requires, which categories exist, how a tier is
  * set) may need several sentences or list items: those ranking at least 0.6 of the best join it.
@@ -281,7 +283,13 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
 
   const answering = eligible.filter((unit) => unit.relevance.askMet);
   const asksValue = isValueAsk(profile.ask);
-  const candidates = asksValue && answering.length > 0 ? answering : eligible;
+  // What a term means or is made of is words, not a price: when no unit defines the term asked
+  // about and the question names no fee, a row pricing something under its name (`… Top of Book:
+  // $1.55`) does not answer.
+  const asksWords = profile.ask === 'definition' && answering.length === 0 && !profile.terms.some((term) => term.satisfiedByAmount);
+  const wordy = asksWords ? eligible.filter((unit) => !PRICE.test(unit.text)) : eligible;
+  if (wordy.length === 0) return refusal;
+  const candidates = asksValue && answering.length > 0 ? answering : wordy;
   // A unit naming another label of the kind the question names (`Category A1` when `Category C` is
   // asked) answers about something else, when some unit names the label asked.
   const pool = fitting(candidates);

@@ -150,6 +150,8 @@ describe('createOfflineReranker', () => {
     // …while a part that refers back to another (`…, and how much notice stops it?`) is not read alone.
     const referring = await scoreOf('How long does the hosting agreement initially last, and how much notice stops it renewing?', renewal);
     expect(referring.detail).not.toContain('part "');
+    const elliptical = await scoreOf('How long does the hosting agreement initially last, and what about the automatic renewal notice?', renewal);
+    expect(elliptical.detail).not.toContain('part "');
   });
 
   it('caps at 1 a chunk without the value a value question asks for', async () => {
