@@ -8,7 +8,7 @@ import { findStatedValues } from './find-stated-values.ts';
 import { measureQualifierFit, type QualifierFit } from './measure-qualifier-fit.ts';
 import { findPartAnswers } from './find-part-answers.ts';
 import { measurePart, partsOf, rankOf } from './measure-question-parts.ts';
-import { dropUnmatchedFraming, isValueAsk, namesTerm, profileQuestion } from '../question/index.ts';
+import { asksMembers, dropUnmatchedFraming, isValueAsk, namesTerm, profileQuestion } from '../question/index.ts';
 import type { OfflineLexicalOptions, QuestionProfile } from '../question/index.ts';
 import { findQuestionQuantities, measureBandFit } from './find-quantity-bands.ts';
 import { rememberValue, settingsKey } from '../remember-stage.ts';
@@ -283,10 +283,10 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
 
   const answering = eligible.filter((unit) => unit.relevance.askMet);
   const asksValue = isValueAsk(profile.ask);
-  // What a term means or is made of is words, not a price: when no unit defines the term asked
-  // about and the question names no fee, a row pricing something under its name (`… Top of Book:
-  // $1.55`) does not answer.
-  const asksWords = profile.ask === 'definition' && answering.length === 0 && !profile.terms.some((term) => term.satisfiedByAmount);
+  // What a term is made of is words, not a price: when no unit defines the term asked about and
+  // the question names no fee, a row pricing something under its name (`… Top of Book: $1.55`)
+  // does not answer `which fields make up Top of Book`.
+  const asksWords = profile.ask === 'definition' && answering.length === 0 && asksMembers(request.question) && !profile.terms.some((term) => term.satisfiedByAmount);
   const wordy = asksWords ? eligible.filter((unit) => !PRICE.test(unit.text)) : eligible;
   if (wordy.length === 0) return refusal;
   const candidates = asksValue && answering.length > 0 ? answering : wordy;

@@ -132,8 +132,8 @@ const PART_SCORE_CAP = 2;
 /** The specific terms a part of a question must name to be scored alone. */
 const MIN_PART_TERMS = 2;
 
-/** A pronoun that refers to what another part of the question names, or an ellipsis (`…, and what about the X?`). */
-const REFERS_BACK = /\b(?:it|its|they|them|their|theirs)\b|\b(?:this|that|these|those)$|^(?:and\s+)?(?:what|how)\s+about\b/i;
+/** A pronoun or demonstrative that refers to what another part of the question names (`did that waiver…`), or an ellipsis (`…, and what about the X?`). */
+const REFERS_BACK = /\b(?:it|its|they|them|their|theirs|this|that|these|those|such)\b|^(?:and\s+)?(?:what|how)\s+about\b/i;
 
 /** The document terms of a question that names no document. */
 const NAMES_NOTHING = (): ReadonlySet<string> | undefined => undefined;

@@ -37,4 +37,4 @@ export { namesTerm, termCredit } from './names-term.ts';
 export { dropUnmatchedFraming, withoutFramingAbsentFrom } from './drop-unmatched-framing.ts';
 export { exchangesNamedBy } from './read-source-lexicon.ts';
 export type { OfflineLexicalOptions } from './read-source-lexicon.ts';
-export { AMOUNT_WORDS } from './read-question-ask.ts';
+export { AMOUNT_WORDS, asksMembers } from './read-question-ask.ts';

@@ -104,6 +104,13 @@ const SUBJECT_PATTERNS = [
   /^what\s+(?:does|do)\s+(?:an?\s+|the\s+)?(.+?)\s+(?:include|comprise|consist\s+of|encompass)$/,
 ];
 
+/** Whether the question asks what a named term is made of (`which countries make up T`, `what does T include`). */
+export function asksMembers(question: string): boolean {
+  return MEMBER_PATTERNS.some((pattern) => pattern.test(question.toLowerCase().trim()));
+}
+
+const MEMBER_PATTERNS = [/\b(?:what|which)\s+(?:[\p{L}-]+\s+){0,3}?(?:make|makes)\s+up\b/u, /\bwhat\s+(?:does|do)\s+.+?\s+(?:include|comprise|consist\s+of|encompass)\b/];
+
 const SUBJECT_END = /\s+(?:according\s+to|in|under|within|for|per|as\s+used|as\s+defined|between|when|and|with|from|by)\s+.*$|\s*[,;:(?].*$/;
 
 /** The term a definition question asks about, as lowercase words; undefined when it is not one. */
