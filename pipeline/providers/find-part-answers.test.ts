@@ -46,6 +46,27 @@ describe('findPartAnswers', () => {
     expect(findPartAnswers(asked, [acceptance[0]!], acceptance, measure)).toEqual([acceptance[1]]);
   });
 
+  it('answers a value part with its own clause when the chosen clause, as near for it, states another value', () => {
+    const fees: TestUnit[] = [
+      { text: 'Within the warranty period the licensee may pay a one-time buy-out fee of $1,400,000 for the runtime licence.', rank: 2, order: 1 },
+      { text: 'The maintenance fee after the warranty period shall be $20,000 per year.', rank: 1, order: 2 },
+    ];
+    const asked = parts('What is the yearly maintenance fee after the warranty', 'what does the one-time runtime buy-out cost');
+    expect(findPartAnswers(asked, [fees[0]!], fees, measure)).toEqual([fees[1]]);
+    // The same value stated by a chosen clause answers the part: nothing is added.
+    const restated: TestUnit = { text: 'After the warranty period the licensee pays a maintenance fee of $20,000 per year, and it may pay a one-time buy-out fee of $1,400,000 for the runtime licence.', rank: 3, order: 0 };
+    expect(findPartAnswers(asked, [restated], [restated, ...fees], measure)).toEqual([]);
+  });
+
+  it('on a tie for a part, prefers a clause not yet in the answer', () => {
+    const removal: TestUnit[] = [
+      { text: 'The licensee may remove a product after a fee increase notice by giving notice within thirty (30) days.', rank: 2, order: 1 },
+      { text: 'Either party may remove a product by giving notice of at least ninety (90) days.', rank: 1, order: 2 },
+    ];
+    const asked = parts('How much notice is needed to remove a product', 'how long does the licensee have to remove a product after a fee increase notice');
+    expect(findPartAnswers(asked, [removal[0]!], removal, measure)).toEqual([removal[1]]);
+  });
+
   it('states nothing for a part no unit answers', () => {
     expect(findPartAnswers(parts('How often may the licensor inspect the records', 'what interest applies to late payments'), [units[0]!], units, measure)).toEqual([]);
   });

@@ -3,6 +3,8 @@ import type { SegmentRelevance } from '../relevance/index.ts';
 
 /** A candidate answer unit as part-answering reads it. */
 export interface PartCandidate {
+  /** The sentence or table row. */
+  text: string;
   /** Its rank for the whole question (higher is better). */
   rank: number;
   /** Evidence position, for stable ties. */
@@ -24,7 +26,9 @@ export interface PartMeasure {
  * highest for the part (then for the whole question, then in evidence order) — joins the answer,
  * unless a unit already chosen answers that part: it names a specific term only that part names
  * (`notice` of `…, and how much notice is required?`, not the `fees` two parts share), holds
- * the part's value when it asks for one, ranking for the part nearly as high as the part's best. So a part is never answered twice, and the names that say
+ * the part's value when it asks for one, ranking for the part nearly as high as the part's best, and
+ * is not the best of another part nor answers one better (a unit answers one value). So a part is
+ * never answered twice, and the names that say
  * which agreement is meant (`In the X agreement with Y, what happens when…`) do not bring the
  * agreement's opening paragraph, which names them, when a chosen clause already says what happens.
  * A question of one part gets `[]`, and so does a part no candidate answers: nothing is stated for
@@ -37,41 +41,86 @@ export function findPartAnswers<Unit extends PartCandidate>(
   measure: (part: QuestionProfile, unit: Unit) => PartMeasure,
 ): Unit[] {
   if (parts.length < 2) return [];
+  const bests = parts.map((part) => bestFor(part, parts, chosen, candidates, measure));
+  // How well a unit answers a part, as a share of the part's best rank (0 when it does not answer it).
+  const share = (index: number, unit: Unit): number => {
+    const best = bests[index];
+    const measured = measure(parts[index]!, unit);
+    return best === undefined || !answersPart(parts[index]!, measured) ? 0 : measured.rank / best.measured.rank;
+  };
   const found: Unit[] = [];
-  for (const part of parts) {
+  parts.forEach((part, index) => {
+    const best = bests[index];
+    if (best === undefined) return;
     // What this part asks about that no other part does (`notice` of `how much notice is required`):
     // a chosen unit answers the part only if it names one of these (the `fees` both parts name does not tell).
     const elsewhere = new Set(parts.filter((other) => other !== part).flatMap((other) => other.terms.map((term) => term.stems.join(' '))));
     const ownTerms = part.terms.filter((term) => term.weight === 1 && !elsewhere.has(term.stems.join(' ')));
     const own: QuestionProfile = ownTerms.length > 0 ? { ...part, terms: ownTerms } : part;
-    const specific = part.terms.some((term) => term.weight === 1);
-    const asksValue = part.ask !== 'none' && part.ask !== 'definition';
-    const answers = (measured: PartMeasure) =>
-      (specific ? measured.relevance.ownSpecificMatches > 0 : measured.relevance.ownMatches > 0) && (!asksValue || measured.relevance.askMet);
-    let best: { unit: Unit; measured: PartMeasure } | undefined;
-    for (const unit of candidates) {
-      const measured = measure(part, unit);
-      if (!answers(measured)) continue;
-      if (best === undefined || isBetter(unit, measured, best.unit, best.measured)) best = { unit, measured };
-    }
-    if (best === undefined) continue;
     // A chosen unit answers the part when it names the part's own words and, for a part asking a
     // value, holds one and answers the part nearly as well as its best does (`PART_ANSWER_SHARE` of
     // its rank): a clause of the same section naming the other party (`…written notice by the
     // vendor…`) with another duration does not answer `how long does the vendor have to fix a deficiency`.
+    // A unit answers one value: the part it answers best (by share), not another part's best unit
+    // (`pay D2 a sum of $1,400,000 … within the Warranty period` answers the buy-out part, not `what
+    // is the yearly maintenance fee after the warranty`, though it names the warranty and a fee).
+    const fitsElsewhere = (unit: Unit) =>
+      parts.some((_, other) => other !== index && (bests[other]?.unit === unit || share(other, unit) > share(index, unit)));
     const answered = (unit: Unit) =>
-      unit === best.unit || (answers(measure(own, unit)) && (!asksValue || measure(part, unit).rank >= PART_ANSWER_SHARE * best.measured.rank));
-    if ([...chosen, ...found].some(answered)) continue;
+      unit === best.unit ||
+      (answersPart(part, measure(own, unit)) &&
+        (!asksValueOf(part) || (measure(part, unit).rank >= PART_ANSWER_SHARE * best.measured.rank && !fitsElsewhere(unit))));
+    if ([...chosen, ...found].some(answered)) return;
     found.push(best.unit);
-  }
+  });
   return found;
+}
+
+/**
+ * The unit answering a part best: it names a specific term of the part, holds the value the part asks
+ * for, and ranks highest for the part, then for the whole question, then in evidence order. On a tie
+ * for the part, a unit not chosen yet beats a chosen one that answers another part better: `notice …
+ * to remove a product` ties between the 90-day clause and the 30-day clause chosen for `drop a product
+ * after a fee increase notice`, which that part names more of.
+ */
+function bestFor<Unit extends PartCandidate>(
+  part: QuestionProfile,
+  parts: readonly QuestionProfile[],
+  chosen: readonly Unit[],
+  candidates: readonly Unit[],
+  measure: (part: QuestionProfile, unit: Unit) => PartMeasure,
+): { unit: Unit; measured: PartMeasure } | undefined {
+  const taken = new Set<Unit>(
+    chosen.filter((unit) => {
+      const here = measure(part, unit).rank;
+      return parts.some((other) => other !== part && measure(other, unit).rank > here && answersPart(other, measure(other, unit)));
+    }),
+  );
+  let best: { unit: Unit; measured: PartMeasure } | undefined;
+  for (const unit of candidates) {
+    const measured = measure(part, unit);
+    if (!answersPart(part, measured)) continue;
+    if (best === undefined || isBetter(unit, measured, best.unit, best.measured, taken)) best = { unit, measured };
+  }
+  return best;
+}
+
+function asksValueOf(part: QuestionProfile): boolean {
+  return part.ask !== 'none' && part.ask !== 'definition';
+}
+
+/** Whether a unit answers a part: it names a specific term of the part (any term, when it has none) and holds the value the part asks for, if it asks one. */
+function answersPart(part: QuestionProfile, measured: PartMeasure): boolean {
+  const specific = part.terms.some((term) => term.weight === 1);
+  return (specific ? measured.relevance.ownSpecificMatches > 0 : measured.relevance.ownMatches > 0) && (!asksValueOf(part) || measured.relevance.askMet);
 }
 
 /** The share of a part's best rank a chosen unit must reach to answer the part itself. */
 const PART_ANSWER_SHARE = 0.85;
 
-function isBetter<Unit extends PartCandidate>(unit: Unit, measured: PartMeasure, other: Unit, otherMeasured: PartMeasure): boolean {
+function isBetter<Unit extends PartCandidate>(unit: Unit, measured: PartMeasure, other: Unit, otherMeasured: PartMeasure, taken: ReadonlySet<Unit>): boolean {
   if (measured.rank !== otherMeasured.rank) return measured.rank > otherMeasured.rank;
+  if (taken.has(unit) !== taken.has(other)) return taken.has(other);
   if (unit.rank !== other.rank) return unit.rank > other.rank;
   return unit.order < other.order;
 }
