@@ -161,7 +161,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     }
 
     const documentTerms = createDocumentTerms(read.naming.naming, pipeline.index.corpus.statistics, { throughout: true, companions: read.naming.nameStems });
-    const evidence = selection.kept.map((item) => toGenerationEvidence(item, documentTerms));
+    const evidence = selection.kept.map((item) => toGenerationEvidence(item, documentTerms, read.namedDocuments));
     let prompt = build({ question: sanitised.text, evidence: selection.kept, refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
     result.promptSha256 = prompt.sha256;
     result.tokens.prompt = prompt.tokenCount;

@@ -100,13 +100,20 @@ export function emptyResult(pipeline: AnswerPipeline, question: string): AnswerR
   };
 }
 
-/** An item of the selected evidence as the generator is given it, with the question's names its document answers for (`createDocumentTerms`). */
-export function toGenerationEvidence(item: SelectedEvidence, documentTerms: (doc: string) => ReadonlySet<string> | undefined): GenerationEvidence {
+/** An item of the selected evidence as the generator is given it, with the question's names its document answers for (`createDocumentTerms`) and, when the question names several agreements, which one it is. */
+export function toGenerationEvidence(
+  item: SelectedEvidence,
+  documentTerms: (doc: string) => ReadonlySet<string> | undefined,
+  namedDocuments: readonly ReadonlySet<string>[] = [],
+): GenerationEvidence {
   const named = [...(documentTerms(item.chunk.doc) ?? [])];
+  // Two or more agreements named: which one this document is (the side of a comparison it answers).
+  const side = namedDocuments.length >= 2 ? namedDocuments.findIndex((group) => group.has(item.chunk.doc)) : -1;
   return {
     ...evidencePlace(item),
     text: item.text,
     ...(named.length > 0 ? { documentTerms: named } : {}),
+    ...(side >= 0 ? { side } : {}),
   };
 }
 

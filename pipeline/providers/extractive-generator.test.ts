@@ -426,6 +426,23 @@ describe('a question naming its agreement', () => {
   });
 });
 
+describe('a question comparing two named agreements', () => {
+  const names = ['quill', 'orchard', 'sable', 'ridge'].map(stem);
+  const quill: GenerationEvidence = { anchor: 'C0', chunkId: 'q', doc: 'QuillOrchard_EX-10.1.pdf', page: 3, sectionHeading: 'Termination', text: 'Either party may terminate this Agreement if the other party fails to cure a material breach within fifteen (15) days after written notice.', documentTerms: names };
+  const sable: GenerationEvidence = { anchor: 'C1', chunkId: 's', doc: 'SableRidge_EX-10.2.pdf', page: 7, sectionHeading: 'Term and Termination', text: 'This licence may be ended where a default is not remedied within one hundred twenty (120) days after notice of it.', documentTerms: names };
+  const question = 'How long does a party in breach have to cure before termination: the Quill Orchard licence versus the Sable Ridge licence?';
+
+  it('answers for each agreement named, when the evidence says which agreement each item is', async () => {
+    const { output } = await createExtractiveGenerator().generate(request(question, 6, [{ ...quill, side: 0 }, { ...sable, side: 1 }]));
+    expect(output.kind === 'answer' ? output.sentences.map((sentence) => sentence.anchors[0]) : []).toEqual(['C0', 'C1']);
+  });
+
+  it('without sides, answers from the best item alone', async () => {
+    const { output } = await createExtractiveGenerator().generate(request(question, 6, [quill, sable]));
+    expect(output.kind === 'answer' ? output.sentences.map((sentence) => sentence.anchors[0]) : []).toEqual(['C0']);
+  });
+});
+
 describe('createExtractiveGenerator with a stage memo', () => {
   it('answers the same question from other evidence sets exactly as without one, reading each question and evidence item once', async () => {
     const questions = ['What is the real time fee for a display device?', 'Our ops team asked me this: how long must audit records be retained?', 'What is an Affiliate, and what is the Unit of Count?'];

@@ -139,6 +139,8 @@ interface Unit {
   next?: string;
   /** For a sentence ending in `:` or `;`, what completes it: the list items after it, or its next sentence. */
   items?: string[];
+  /** Which agreement of several the question names its document is (`GenerationEvidence.side`), if any. */
+  side?: number;
   /** The nearest `label: date` line above it in its evidence item (`Effective Date: January 1, 2025`), if any. */
   datedBy?: string;
   /** For a table row, the sentence ending in `:` that introduces its table (`3. CME Term SOFR … Fees Effective January 1, 2026:`), if any. */
@@ -230,6 +232,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
         const clause = clauseProfile === undefined ? relevance : measureSegment(clauseProfile, text, context.join('\n'), evidence.doc);
         const unit: UnitReading = { text, context: readIn, heading: context.join('\n'), doc: evidence.doc, documentTerms, relevance, clause, clauseSpecific: (clauseProfile ?? profile).terms.some((term) => term.weight === 1), rank: rankOf(profile, { ...relevance, phrasesMatched: clause.phrasesMatched }) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
         if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
+        if (evidence.side !== undefined) unit.side = evidence.side;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
         if (datedAbove !== undefined) unit.datedBy = datedAbove;
         if (/[:;]$/.test(text)) {
@@ -251,7 +254,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const byText = new Map<string, Unit>();
   let order = 0;
   for (const evidence of request.evidence) {
-    const key = () => `units\u0000${profileTerms}\u0000${JSON.stringify([evidence.doc, evidence.sectionHeading, evidence.documentTerms ?? null, evidence.text])}`;
+    const key = () => `units\u0000${profileTerms}\u0000${JSON.stringify([evidence.doc, evidence.sectionHeading, evidence.documentTerms ?? null, evidence.side ?? null, evidence.text])}`;
     for (const unit of remember(key, () => readUnits(evidence))) {
       order += 1;
       const known = byText.get(unit.text);
@@ -326,6 +329,16 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   // part the units above leave unanswered brings the unit answering it best, right after the best.
   const partAnswers = findPartAnswers(remember(() => 'parts', () => partsOf(request.question, options)), leaders, fitting(eligible), measurePart);
   leaders.splice(1, 0, ...partAnswers);
+  // A question naming two or more agreements (`the X licence versus the Y licence`) asks each of
+  // them: an agreement no unit above is from brings its best unit of those answering the question.
+  const sides = new Set(pool.flatMap((unit) => (unit.side === undefined ? [] : [unit.side])));
+  if (sides.size >= 2) {
+    for (const side of sides) {
+      if (leaders.some((unit) => unit.side === side)) continue;
+      const unit = pool.find((candidate) => candidate.side === side);
+      if (unit !== undefined) leaders.splice(1 + partAnswers.length, 0, unit);
+    }
+  }
   // A sentence that introduces a list (`…for any of the following uses:`) brings its items.
   const chosen: Unit[] = [];
   const bring = (unit: Unit, depth: number) => {

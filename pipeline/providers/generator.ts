@@ -14,6 +14,12 @@ export interface GenerationEvidence {
    * Not part of the prompt; absent when the question names no document.
    */
   documentTerms?: readonly string[];
+  /**
+   * When the question names two or more agreements (`the X licence versus the Y licence`), which of
+   * them this evidence's document is (0 for the first named group, 1 for the next, …); absent when
+   * the question names fewer, or this document is none of them. Not part of the prompt.
+   */
+  side?: number;
 }
 
 /** What a generator is asked: the exact frozen prompt bytes plus the structured parts they were built from. */
