@@ -7,6 +7,8 @@ import type { SourceLexicon } from './read-source-lexicon.ts';
 export const AMOUNT_WORDS = new Set([
   'fee', 'fees', 'cost', 'costs', 'price', 'prices', 'pricing', 'charge', 'charges', 'rate', 'rates', 'amount', 'amounts',
   'cap', 'caps', 'maximum', 'minimum', 'payment', 'payments', 'surcharge', 'surcharges', 'tariff', 'tariffs',
+  'royalty', 'royalties', 'advance', 'advances', 'discount', 'discounts', 'deposit', 'deposits', 'penalty', 'penalties',
+  'premium', 'premiums', 'commission', 'commissions',
 ]);
 
 // Words that end the question's leading noun phrase.
@@ -20,6 +22,8 @@ const PHRASE_VERBS = new Set([
   'does', 'do', 'did', 'is', 'are', 'was', 'were', 'will', 'would', 'shall', 'should', 'can', 'could', 'may', 'might', 'must',
   'has', 'have', 'had',
 ]);
+
+const ARTICLES = new Set(['the', 'a', 'an']);
 
 // Words that open a clause saying where or on what condition (`in the X licence, …`, `if the licensee terminates, …`).
 const SETTING_WORDS = new Set(['in', 'under', 'for', 'per', 'according', 'within', 'regarding', 'during', 'after', 'before', 'on', 'at', 'by', 'with', 'from', 'if']);
@@ -40,7 +44,7 @@ export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionA
     return 'duration';
   }
   if (
-    /^(?:since\s+|from\s+|until\s+)?when\b(?!.*\b(?:appl(?:y|ies)|counts?\s+as|qualif(?:y|ies)\s+as)\b)|\b(?:what|which)\s+(?:date|day|month|year)\b|\bby\s+when\b|\bdeadline\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+date\b/.test(
+    /^(?:since\s+|from\s+|until\s+)?when\b(?!.*\b(?:appl(?:y|ies)|counts?\s+as|qualif(?:y|ies)\s+as)\b)|\b(?:what|which)\s+(?:date|day|month|year)s?\b|\bby\s+when\b|\bdeadlines?\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+dates?\b/.test(
       normalized,
     )
   ) {
@@ -48,7 +52,19 @@ export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionA
   }
   if (/\bhow\s+(?:often|frequently)\b|\b(?:what|which)\s+(?:reporting\s+)?frequency\b/.test(normalized)) return 'frequency';
   if (/\bhow\s+much\b/.test(normalized) || /\b(?:cost|costs|charged?|pay|paid)\s*\??$/.test(normalized)) return 'amount';
-  const head = leadingPhraseHead(normalized, lexicon);
+  // `how do real-time and delayed annual fees compare`: what is compared is what is asked, its
+  // modifiers joined by `and` or not.
+  const compared = /\bhow\s+(?:do|does|did|would)\s+(.+?)\s+(?:compare|differ)\b/.exec(normalized)?.[1];
+  const comparedWords = compared === undefined ? [] : wordsOf(compared);
+  const comparedEnd = comparedWords.findIndex((word) => PHRASE_BOUNDARIES.has(word) && word !== 'and' && word !== 'or');
+  const comparedHead = comparedWords
+    .slice(0, comparedEnd < 0 ? undefined : comparedEnd)
+    .filter((word) => !/^(?:19|20)\d{2}$/.test(word) && !lexicon.genericWords.has(word))
+    .at(-1);
+  if (comparedHead !== undefined && AMOUNT_WORDS.has(comparedHead.split('-').at(-1)!)) return 'amount';
+  // `how large is the advance`, `how big is the fee discount`: the size of an amount is the amount.
+  const sized = /^how\s+(?:large|big|high|small|low)\s+(?:is|are|was|were|will\s+be)\s+(.+)$/.exec(normalized)?.[1];
+  const head = leadingPhraseHead(sized ?? normalized, lexicon);
   if (head !== undefined && AMOUNT_WORDS.has(head)) return 'amount';
   return 'none';
 }
@@ -72,7 +88,8 @@ function leadingPhraseHead(normalized: string, lexicon: SourceLexicon): string |
   let head: string | undefined;
   for (; index < words.length; index += 1) {
     const word = words[index]!;
-    if (PHRASE_BOUNDARIES.has(word) || (endsAtVerb && head !== undefined && PHRASE_VERBS.has(word))) break;
+    // …and a second article opens a clause about it (`the advance the licensee pays`).
+    if (PHRASE_BOUNDARIES.has(word) || (head !== undefined && (ARTICLES.has(word) || (endsAtVerb && PHRASE_VERBS.has(word))))) break;
     // A keyword query names the year and the exchange after its head noun (`RT device fee 2025 CME`).
     if (head !== undefined && (/^(?:19|20)\d{2}$/.test(word) || lexicon.genericWords.has(word))) continue;
     head = word;
