@@ -52,16 +52,6 @@ export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionA
   }
   if (/\bhow\s+(?:often|frequently)\b|\b(?:what|which)\s+(?:reporting\s+)?frequency\b/.test(normalized)) return 'frequency';
   if (/\bhow\s+much\b/.test(normalized) || /\b(?:cost|costs|charged?|pay|paid)\s*\??$/.test(normalized)) return 'amount';
-  // `how do real-time and delayed annual fees compare`: what is compared is what is asked, its
-  // modifiers joined by `and` or not.
-  const compared = /\bhow\s+(?:do|does|did|would)\s+(.+?)\s+(?:compare|differ)\b/.exec(normalized)?.[1];
-  const comparedWords = compared === undefined ? [] : wordsOf(compared);
-  const comparedEnd = comparedWords.findIndex((word) => PHRASE_BOUNDARIES.has(word) && word !== 'and' && word !== 'or');
-  const comparedHead = comparedWords
-    .slice(0, comparedEnd < 0 ? undefined : comparedEnd)
-    .filter((word) => !/^(?:19|20)\d{2}$/.test(word) && !lexicon.genericWords.has(word))
-    .at(-1);
-  if (comparedHead !== undefined && AMOUNT_WORDS.has(comparedHead.split('-').at(-1)!)) return 'amount';
   // `how large is the advance`, `how big is the fee discount`: the size of an amount is the amount.
   const sized = /^how\s+(?:large|big|high|small|low)\s+(?:is|are|was|were|will\s+be)\s+(.+)$/.exec(normalized)?.[1];
   const head = leadingPhraseHead(sized ?? normalized, lexicon);
