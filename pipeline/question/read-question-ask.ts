@@ -31,7 +31,7 @@ const SETTING_WORDS = new Set(['in', 'under', 'for', 'per', 'according', 'within
 // Words skipped at the start of a question before its leading noun phrase.
 const LEADING_WORDS = new Set([
   'what', 'which', 'is', 'are', 'was', 'were', 'the', 'a', 'an', 'there', 'do', 'does', 'did', 'tell', 'me', 'us', 'list',
-  'give', 'show', 'please', 'current', 'currently', 'applicable', "what's",
+  'give', 'show', 'please', 'current', 'currently', 'applicable', "what's", 'how',
 ]);
 
 /** What the question asks for (see `QuestionAsk`), read from its wording and the head of its leading noun phrase. */
