@@ -330,12 +330,14 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const partAnswers = findPartAnswers(remember(() => 'parts', () => partsOf(request.question, options)), leaders, fitting(eligible), measurePart);
   leaders.splice(1, 0, ...partAnswers);
   // A question naming two or more agreements (`the X licence versus the Y licence`) asks each of
-  // them: an agreement no unit above is from brings its best unit of those answering the question.
+  // them: an agreement no unit above is from brings its best unit of those answering the question,
+  // one naming what is asked of the agreement, not only its names, and ranking at least 0.6 of the
+  // best (a signature block naming `Trademark License Agreement` does not say what was asked).
   const sides = new Set(pool.flatMap((unit) => (unit.side === undefined ? [] : [unit.side])));
   if (sides.size >= 2) {
     for (const side of sides) {
       if (leaders.some((unit) => unit.side === side)) continue;
-      const unit = pool.find((candidate) => candidate.side === side);
+      const unit = pool.find((candidate) => candidate.side === side && candidate.clause.ownSpecificMatches > 0 && candidate.rank >= EXPLANATION_FOLLOWER_SHARE * best.rank);
       if (unit !== undefined) leaders.splice(1 + partAnswers.length, 0, unit);
     }
   }
