@@ -5,7 +5,7 @@ export type StatedKind = Exclude<AskedType, 'none' | 'definition'> | 'count' | '
 
 const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety|hundred';
 const NUMBER = `(?:\\d[\\d,.]*|${NUMBER_WORDS})`;
-const TIME_UNIT = '(?:business\\s+|calendar\\s+|working\\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|quarters?)';
+const TIME_UNIT = '(?:business\\s+|calendar\\s+|working\\s+)?(?:days?|weeks?|months?|years?|hours?|minutes?|seconds?|quarters?)';
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
 
 // Each pattern wants a written number: a redacted figure (`*****%`) or a blank in a form (`September ___, 2019`) states nothing.

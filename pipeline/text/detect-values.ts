@@ -15,8 +15,10 @@ const DURATION =
 // A month named in full (`May` left out: it is mostly the modal verb).
 const MONTH_NAME = /\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/i;
 
-// How often: `monthly`, `As Needed`, `once per twelve (12)-month period`, `each calendar month`.
-const FREQUENCY = /\b(?:monthly|quarterly|annually|annual|yearly|weekly|daily|as needed|once|twice|(?:each|every|per)\s+(?:calendar\s+)?(?:month|quarter|year|week|day))\b/i;
+// How often: `monthly`, `As Needed`, `once per twelve (12)-month period`, `each calendar month`,
+// `every 15 seconds`, `three times a year` (as the gate reads a stated frequency).
+const FREQUENCY =
+  /\b(?:monthly|quarterly|annually|annual|yearly|weekly|daily|hourly|as needed|once|twice|(?:each|every|per)\s+(?:calendar\s+)?(?:month|quarter|year|week|day|hour|minute|second)|every\s+(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety)\s+(?:\(\d+\)\s+)?(?:business\s+|calendar\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?)|(?:\d+|one|two|three|four|five|six|twelve)\s+times)\b/i;
 
 // A date set as a deadline: `by December 1, 2025`, `no later than December 1 2025`, `on or before 1 April`.
 const DEADLINE_DATE = new RegExp(`\\b(?:by|later\\s+than|before|until|prior\\s+to)\\s+(?:the\\s+)?(?:${DATE.source})`, 'i');

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { hasDate, hasDeadlineDate, hasDuration, hasFrequency, hasMoneyAmount } from './detect-values.ts';
+
+describe('detect-values', () => {
+  it.each([
+    ['Licensee shall report monthly.', true],
+    ['reported on an As Needed basis', true],
+    ['once per twelve (12)-month period', true],
+    ['Calculated every 15 seconds from real-time option and futures markets.', true],
+    ['the index is recalculated every five minutes', true],
+    ['audits may take place three times a year', true],
+    ['Calculated once per day, after regular trading session closes.', true],
+    ['The Licensee shall pay within thirty (30) days.', false],
+    ['Every Subscriber must sign the addendum.', false],
+  ])('hasFrequency(%s) → %s', (text, expected) => {
+    expect(hasFrequency(text)).toBe(expected);
+  });
+
+  it('reads amounts, dates, deadlines and durations', () => {
+    expect(hasMoneyAmount('Real Time | Device | $134.50')).toBe(true);
+    expect(hasMoneyAmount('no fee applies')).toBe(true);
+    expect(hasDate('Effective January 1, 2026')).toBe(true);
+    expect(hasDeadlineDate('by no later than December 1 2025')).toBe(true);
+    expect(hasDuration('for a period of five (5) years')).toBe(true);
+    expect(hasDuration('Category 5 licensees')).toBe(false);
+  });
+});
