@@ -1,12 +1,13 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationEvidence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
 import { findParentRow, measureSegment } from '../relevance/index.ts';
-import { definesTerm, hasDate, hasDeadlineDate, splitIntoPassages } from '../text/index.ts';
+import { definesTerm, hasDeadlineDate, splitIntoPassages } from '../text/index.ts';
 import type { SegmentRelevance } from '../relevance/index.ts';
 import { findOtherSides } from './find-other-sides.ts';
 import { findStatedValues } from './find-stated-values.ts';
 import { measureQualifierFit, type QualifierFit } from './measure-qualifier-fit.ts';
 import { findPartAnswers } from './find-part-answers.ts';
+import { isDatedLabel, listItemsAfter } from './read-unit-lists.ts';
 import { measurePart, partsOf, rankOf } from './measure-question-parts.ts';
 import { asksMembers, dropUnmatchedFraming, isValueAsk, namesTerm, profileQuestion } from '../question/index.ts';
 import type { OfflineLexicalOptions, QuestionProfile } from '../question/index.ts';
@@ -150,39 +151,6 @@ interface Unit {
 /** A unit as read from its evidence item, before its place among the evidence (`anchors`, `order`) is known. */
 type UnitReading = Omit<Unit, 'anchors' | 'order'>;
 
-// A label line giving a date: `Effective Date: January 1, 2025`, `Effective – September 1, 2024`.
-const DATED_LABEL = /^[\p{L} ]{3,40}(?::|\s[–-])\s/u;
-
-/** A short `label: date` line; it dates what follows it, so it brings the next unit along. */
-function isDatedLabel(unit: string): boolean {
-  return unit.length <= 60 && DATED_LABEL.test(unit) && hasDate(unit);
-}
-
-// A unit that is a list item: `(a)`, `1)`, `2.`, `a)`, or a bullet.
-const LIST_ITEM_UNIT = /^(?:\([0-9A-Za-z]{1,4}\)|[0-9]{1,2}[.)]|[a-z]\)|[•●▪◦∙·‣*–—-])\s/;
-
-/**
- * The list items right after position `from` of `units` (at most six), up to the first unit that is
- * not one. When none is marked, the lines up to the next marked item are the list, their bullets
- * lost in extraction (`…for any of the following uses:` / `Risk management` / `Research and
- * analysis`); a table row ends it.
- */
-function listItemsAfter(units: readonly string[], from: number): string[] {
-  const items: string[] = [];
-  for (let index = from; index < units.length && items.length < 6; index += 1) {
-    const unit = units[index]!;
-    if (!LIST_ITEM_UNIT.test(unit)) break;
-    items.push(unit);
-  }
-  if (items.length > 0) return items;
-  for (let index = from; index < units.length && items.length < 6; index += 1) {
-    const unit = units[index]!;
-    if (LIST_ITEM_UNIT.test(unit) || unit.includes(' | ')) break;
-    items.push(unit);
-  }
-  return items;
-}
-
 function composeAnswer(request: GenerationRequest, options: OfflineLexicalOptions): GenerationOutput {
   // With a stage memo, what is read from the question, and from each evidence item under the
   // question's terms, is kept by what it reads (the same question asked again with other evidence).
@@ -281,7 +249,11 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   };
   const allUnits = [...byText.values()];
   const byClause = allUnits.filter((unit) => overlaps(unit, true));
-  const eligible = byClause.length > 0 ? byClause : allUnits.filter((unit) => overlaps(unit, false));
+  const overlapping = byClause.length > 0 ? byClause : allUnits.filter((unit) => overlaps(unit, false));
+  // The names choose the document: when some unit is from a document the question names, a unit of
+  // a document it does not name (another agreement's `Territory` definition) is not its answer.
+  const named = overlapping.filter((unit) => unit.documentTerms !== undefined && unit.documentTerms.size > 0);
+  const eligible = named.length > 0 ? named : overlapping;
   if (eligible.length === 0) return refusal;
 
   const answering = eligible.filter((unit) => unit.relevance.askMet);
