@@ -31,7 +31,7 @@ const SETTING_WORDS = new Set(['in', 'under', 'for', 'per', 'according', 'within
 // Words skipped at the start of a question before its leading noun phrase.
 const LEADING_WORDS = new Set([
   'what', 'which', 'is', 'are', 'was', 'were', 'the', 'a', 'an', 'there', 'do', 'does', 'did', 'tell', 'me', 'us', 'list',
-  'give', 'show', 'please', 'current', 'currently', 'applicable', "what's", 'how',
+  'give', 'show', 'please', 'current', 'currently', 'applicable', "what's",
 ]);
 
 /** What the question asks for (see `QuestionAsk`), read from its wording and the head of its leading noun phrase. */
@@ -54,7 +54,7 @@ export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionA
   if (/\bhow\s+much\b/.test(normalized) || /\b(?:cost|costs|charged?|pay|paid)\s*\??$/.test(normalized)) return 'amount';
   // `how large is the advance`, `how big is the fee discount`: the size of an amount is the amount.
   const sized = /^how\s+(?:large|big|high|small|low)\s+(?:is|are|was|were|will\s+be)\s+(.+)$/.exec(normalized)?.[1];
-  const head = leadingPhraseHead(sized ?? normalized, lexicon);
+  const head = sized === undefined ? leadingPhraseHead(normalized, lexicon) : leadingPhraseHead(sized, lexicon, true);
   if (head !== undefined && AMOUNT_WORDS.has(head)) return 'amount';
   return 'none';
 }
@@ -63,7 +63,7 @@ export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionA
  * The last word of the question's leading noun phrase (`what are the device fee waiver policies` →
  * `policies`), not counting trailing years and generic words (`delayed wallboard fee 2026` → `fee`).
  */
-function leadingPhraseHead(normalized: string, lexicon: SourceLexicon): string | undefined {
+function leadingPhraseHead(normalized: string, lexicon: SourceLexicon, sized = false): string | undefined {
   // The leading phrase ends at a dash, colon, semicolon or comma (`the 2026 historical data distribution fees — what are they`).
   // A clause that opens with a preposition or a condition (`in the X licence, what royalty…`, `if
   // the licensee terminates, what fee…`) says where or when; the question's phrase follows it.
@@ -78,8 +78,8 @@ function leadingPhraseHead(normalized: string, lexicon: SourceLexicon): string |
   let head: string | undefined;
   for (; index < words.length; index += 1) {
     const word = words[index]!;
-    // …and a second article opens a clause about it (`the advance the licensee pays`).
-    if (PHRASE_BOUNDARIES.has(word) || (head !== undefined && (ARTICLES.has(word) || (endsAtVerb && PHRASE_VERBS.has(word))))) break;
+    // …and, after `how large is`, a second article opens a clause about it (`the advance the licensee pays`).
+    if (PHRASE_BOUNDARIES.has(word) || (head !== undefined && ((sized && ARTICLES.has(word)) || (endsAtVerb && PHRASE_VERBS.has(word))))) break;
     // A keyword query names the year and the exchange after its head noun (`RT device fee 2025 CME`).
     if (head !== undefined && (/^(?:19|20)\d{2}$/.test(word) || lexicon.genericWords.has(word))) continue;
     head = word;
