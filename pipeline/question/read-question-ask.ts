@@ -7,8 +7,7 @@ import type { SourceLexicon } from './read-source-lexicon.ts';
 export const AMOUNT_WORDS = new Set([
   'fee', 'fees', 'cost', 'costs', 'price', 'prices', 'pricing', 'charge', 'charges', 'rate', 'rates', 'amount', 'amounts',
   'cap', 'caps', 'maximum', 'minimum', 'payment', 'payments', 'surcharge', 'surcharges', 'tariff', 'tariffs',
-  'royalty', 'royalties', 'advance', 'advances', 'discount', 'discounts', 'deposit', 'deposits', 'penalty', 'penalties',
-  'premium', 'premiums', 'commission', 'commissions',
+  'advance', 'advances', 'discount', 'discounts', 'deposit', 'deposits',
 ]);
 
 // Words that end the question's leading noun phrase.
