@@ -249,11 +249,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   };
   const allUnits = [...byText.values()];
   const byClause = allUnits.filter((unit) => overlaps(unit, true));
-  const overlapping = byClause.length > 0 ? byClause : allUnits.filter((unit) => overlaps(unit, false));
-  // The names choose the document: when some unit is from a document the question names, a unit of
-  // a document it does not name (another agreement's `Territory` definition) is not its answer.
-  const named = overlapping.filter((unit) => unit.documentTerms !== undefined && unit.documentTerms.size > 0);
-  const eligible = named.length > 0 ? named : overlapping;
+  const eligible = byClause.length > 0 ? byClause : allUnits.filter((unit) => overlaps(unit, false));
   if (eligible.length === 0) return refusal;
 
   const answering = eligible.filter((unit) => unit.relevance.askMet);
