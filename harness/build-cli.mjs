@@ -43,17 +43,30 @@ export async function loadCompiledCli(args) {
       return undefined;
     }
   }
-  return loadCachedScript(entry, { cacheName: codeCacheName(args) });
+  return loadCachedScript(entry, { cacheName: codeCacheName(args, [...process.execArgv, process.env.NODE_OPTIONS ?? '']) });
 }
 
 /**
  * The name of the code cache a run with `args` uses: its first word that is not an option and may
  * name a command (lower-case letters), else `main` (`harness --help`). Runs of one command compile
  * much the same functions; a word that is not a command (an option's value) only costs a cache.
+ * V8 refuses a cache made under other flags, so Node options (`nodeOptions`: `process.execArgv`,
+ * NODE_OPTIONS) add a hash of themselves: runs with and without `--cpu-prof`, say, keep a cache each
+ * instead of replacing each other's.
  * @param {readonly string[]} args
+ * @param {readonly string[]} [nodeOptions]
  */
-export function codeCacheName(args) {
-  return args.find((arg) => /^[a-z]{1,32}$/.test(arg)) ?? 'main';
+export function codeCacheName(args, nodeOptions = []) {
+  const command = args.find((arg) => /^[a-z]{1,32}$/.test(arg)) ?? 'main';
+  const options = nodeOptions.filter((option) => option !== '').join('\n');
+  return options === '' ? command : `${command}-${hashText(options)}`;
+}
+
+// FNV-1a, 32 bits, as 8 hex digits: a name, not a secret (node:crypto is not loaded this early).
+function hashText(text) {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < text.length; at++) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /** The entry file of the current build when every source it was built from is unchanged since. */
