@@ -1,4 +1,3 @@
-import * as core from '@actions/core';
 import { ClausegateError } from '../../pipeline/errors.ts';
 import type { ActionsAdapter } from './actions-adapter.ts';
 
@@ -17,12 +16,14 @@ export function isGitHubActions(env: Record<string, string | undefined>): boolea
  * standard output. `@actions/core` reads those variables from `process.env`; `env` (the CLI's)
  * decides whether this is an Actions step at all, and whether it has a job summary (runners
  * without one, such as older GitHub Enterprise Server, skip it). Throws `env_invalid` when `env`
- * is not a GitHub Actions environment.
+ * is not a GitHub Actions environment. `@actions/core` (and the HTTP client it brings) is imported
+ * here, so that a run outside GitHub Actions never loads it.
  */
-export function createActionsAdapter(env: Record<string, string | undefined>): ActionsAdapter {
+export async function createActionsAdapter(env: Record<string, string | undefined>): Promise<ActionsAdapter> {
   if (env.GITHUB_ACTIONS !== 'true') {
     throw new ClausegateError('env_invalid', 'GitHub Actions publishing needs GITHUB_ACTIONS=true', { hint: 'publish only inside a GitHub Actions step' });
   }
+  const core = await import('@actions/core');
   // `core.summary` is a process-wide object that keeps the first summary path it reads; a fresh
   // one per adapter reads the path of the environment in effect now.
   const summary = Reflect.construct(core.summary.constructor, []) as typeof core.summary;

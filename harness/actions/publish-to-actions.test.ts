@@ -120,7 +120,7 @@ describe('createActionsAdapter in a simulated GitHub Actions environment', () =>
     process.env.GITHUB_ACTIONS = 'true';
     process.env.GITHUB_STEP_SUMMARY = summaryFile;
     process.env.GITHUB_OUTPUT = outputFile;
-    const real = createActionsAdapter(process.env);
+    const real = await createActionsAdapter(process.env);
     // Annotations are workflow commands on standard output: recorded here instead, so that a test
     // run inside GitHub Actions does not annotate the pull request with this crafted report.
     const recorder = new RecordingActions();
@@ -143,10 +143,10 @@ describe('createActionsAdapter in a simulated GitHub Actions environment', () =>
     expect(outputs.size).toBe(8 + 2 * report.gates.length);
   });
 
-  it('publishes only in GitHub Actions, and never from inside a test run', () => {
+  it('publishes only in GitHub Actions, and never from inside a test run', async () => {
     expect(isGitHubActions({ GITHUB_ACTIONS: 'true' })).toBe(true);
     expect(isGitHubActions({ GITHUB_ACTIONS: 'true', VITEST: 'true' })).toBe(false);
     expect(isGitHubActions({})).toBe(false);
-    expect(() => createActionsAdapter({})).toThrow(/GITHUB_ACTIONS=true/);
+    await expect(createActionsAdapter({})).rejects.toThrow(/GITHUB_ACTIONS=true/);
   });
 });

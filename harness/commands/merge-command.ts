@@ -44,7 +44,7 @@ export function registerMergeCommand(cli: Argv<GlobalOptions>, io: CommandIo, se
       if (existsSync(firstConfig)) await copyFile(firstConfig, path.join(directory, RUN_CONFIG_FILE));
       context.stdout(formatRunSummary(report, { width: context.columns }));
       context.stdout(`\nReports: ${displayPath(context.cwd, path.join(directory, REPORT_FILES.report))} · ${displayPath(context.cwd, path.join(directory, REPORT_FILES.html))}`);
-      if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs
+      if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), await createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs
       const infrastructure = findInfrastructureErrors(report.cases);
       if (infrastructure.length > 0) {
         context.stderr(`harness: ${infrastructure.length} case(s) of the shards failed with infrastructure errors; resume those shard runs, then merge again`);

@@ -176,7 +176,7 @@ export function registerRunCommand(cli: Argv<GlobalOptions>, io: CommandIo, setE
           ),
         );
       }
-      if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs
+      if (isGitHubActions(context.env)) await publishToActions(report, displayPath(context.cwd, directory), await createActionsAdapter(context.env)); // GitHub Actions: job summary, annotations, outputs
       if (config.reports.keepRuns !== null) {
         const pruned = await pruneRuns(config.paths.reportDir, config.reports.keepRuns);
         if (pruned.deleted.length > 0) context.stderr(`reports: ${pruned.deleted.length} older run(s) deleted (reports.keepRuns ${config.reports.keepRuns}): ${pruned.deleted.map((folder) => path.basename(folder)).join(', ')}`);
