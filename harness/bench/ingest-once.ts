@@ -5,8 +5,11 @@ import { ingestSource } from '../../pipeline/ingest/index.ts';
 import { createEmbedder } from '../../pipeline/providers/create-embedder.ts';
 import { benchConfig } from './bench-config.ts';
 
-const [root, indexDir, source = 'cme'] = process.argv.slice(2);
-if (!root || !indexDir) throw new Error('usage: ingest-once.ts <root> <indexDir> [source]');
+// `--no-ocr`: pages without a usable text layer are reported, not recognised (what `pdftotext` does).
+const arguments_ = process.argv.slice(2);
+const ocr = !arguments_.includes('--no-ocr');
+const [root, indexDir, source = 'cme'] = arguments_.filter((argument) => argument !== '--no-ocr');
+if (!root || !indexDir) throw new Error('usage: ingest-once.ts <root> <indexDir> [source] [--no-ocr]');
 const started = performance.now();
 const config = benchConfig(indexDir);
 const summary = await ingestSource({
@@ -15,6 +18,7 @@ const summary = await ingestSource({
   config,
   embedder: createEmbedder(config, { openaiApiKey: undefined, openaiBaseUrl: undefined }, config.sources[source]),
   now: () => new Date(),
+  ...(ocr ? {} : { ocr: false as const }),
 });
 const wallMs = performance.now() - started;
 process.stdout.write(

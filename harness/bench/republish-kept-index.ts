@@ -10,6 +10,7 @@ import { createCorpusStatisticsBuilder } from '../../pipeline/corpus/index.ts';
 import { openChunkTable, readChunks } from '../../pipeline/store/chunk-table.ts';
 import { IndexManifest, STORE_FORMAT } from '../../pipeline/store/index.ts';
 import { resolveIndexLayout, VERSION_FILES } from '../../pipeline/store/index-layout.ts';
+import { createKeywordIndexBuilder } from '../../pipeline/store/create-keyword-index-builder.ts';
 import { keywordEntryOf } from '../../pipeline/store/keyword-index.ts';
 import { startVersion, switchToVersion, writeVersionFiles } from '../../pipeline/store/write-index.ts';
 
@@ -42,8 +43,12 @@ const partialDir = toLayout.partialDir(republished);
 linkTree(path.join(fromDir, 'chunks.lance'), path.join(partialDir, 'chunks.lance'));
 const definitions = JSON.parse(readFileSync(path.join(fromDir, VERSION_FILES.definitions), 'utf8')) as { definitions: [] };
 const corpus = createCorpusStatisticsBuilder();
-for (const chunk of chunks) corpus.add(chunk);
-await writeVersionFiles(toLayout.store, partialDir, chunks.map(keywordEntryOf), corpus, definitions.definitions, {
+const keywords = createKeywordIndexBuilder();
+for (const chunk of chunks) {
+  corpus.add(chunk);
+  keywords.add(keywordEntryOf(chunk));
+}
+await writeVersionFiles(toLayout.store, partialDir, keywords, corpus, definitions.definitions, {
   ...manifest,
   indexVersion: republished,
   store: { format: STORE_FORMAT, vectorIndex: manifest.store?.vectorIndex ?? 'flat' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Chunk, DefinitionEntry, ExtractedDocument } from '../types.ts';
-import { buildDefinitionsIndex, createDefinedTermFinder, findDefinedTerms } from './build-definitions-index.ts';
+import { buildDefinitionsIndex, createDefinedTermFinder, createDefinitionsCollector, findDefinedTerms } from './build-definitions-index.ts';
 import { chunkSections } from './chunk-sections.ts';
 
 function chunksOf(doc: string, docHash: string, ...pages: string[]): Chunk[] {
@@ -45,6 +45,15 @@ describe('buildDefinitionsIndex', () => {
     expect(guide.at(-1)?.isDefinitions).toBe(false);
     const forward = buildDefinitionsIndex([...schedule, ...guide]);
     expect(buildDefinitionsIndex([...guide, ...schedule])).toEqual(forward);
+  });
+});
+
+describe('createDefinitionsCollector', () => {
+  it('gives, chunk by chunk, the index of all the chunks at once, and counts what each chunk defines', () => {
+    const collector = createDefinitionsCollector();
+    const found = [...guide, ...schedule].map((chunk) => collector.add(chunk));
+    expect(found.reduce((sum, count) => sum + count, 0)).toBe(4);
+    expect(collector.finish()).toEqual(buildDefinitionsIndex([...schedule, ...guide]));
   });
 });
 

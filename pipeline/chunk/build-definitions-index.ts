@@ -25,35 +25,59 @@ function compareText(left: string, right: string): number {
  * chunks always give the same index.
  */
 export function buildDefinitionsIndex(chunks: Chunk[]): DefinitionEntry[] {
+  const collector = createDefinitionsCollector();
+  for (const chunk of chunks) collector.add(chunk);
+  return collector.finish();
+}
+
+/** Gathers a definitions index chunk by chunk: see `createDefinitionsCollector`. */
+export interface DefinitionsCollector {
+  /** Detects the chunk's definitions and keeps them (not the chunk); returns how many it found. */
+  add(chunk: Chunk): number;
+  /** The definitions index of every chunk added, as `buildDefinitionsIndex` over them in the same order. */
+  finish(): DefinitionEntry[];
+}
+
+/**
+ * `buildDefinitionsIndex` for an ingest that streams its chunks: each chunk's definitions are
+ * detected once, when it is added, and only the entries are kept, not the chunk's text.
+ */
+export function createDefinitionsCollector(): DefinitionsCollector {
   const ranked: RankedEntry[] = [];
-  for (const chunk of chunks) {
-    for (const found of detectDefinitions(chunk.text).terms) {
-      ranked.push({
-        entry: {
-          term: found.term,
-          key: keyOf(found.term),
-          definition: found.definition,
-          chunkId: chunk.chunkId,
-          doc: chunk.doc,
-          page: chunk.pageStart,
-          source: chunk.source,
-        },
-        isDefinitions: chunk.isDefinitions,
-        ordinal: chunk.ordinal,
-        offset: chunk.span.start + found.offset,
-      });
-    }
-  }
-  ranked.sort(
-    (left, right) =>
-      compareText(left.entry.key, right.entry.key) ||
-      Number(right.isDefinitions) - Number(left.isDefinitions) ||
-      compareText(left.entry.doc, right.entry.doc) ||
-      left.entry.page - right.entry.page ||
-      left.ordinal - right.ordinal ||
-      left.offset - right.offset,
-  );
-  return ranked.map(({ entry }) => entry);
+  return {
+    add(chunk) {
+      const terms = detectDefinitions(chunk.text).terms;
+      for (const found of terms) {
+        ranked.push({
+          entry: {
+            term: found.term,
+            key: keyOf(found.term),
+            definition: found.definition,
+            chunkId: chunk.chunkId,
+            doc: chunk.doc,
+            page: chunk.pageStart,
+            source: chunk.source,
+          },
+          isDefinitions: chunk.isDefinitions,
+          ordinal: chunk.ordinal,
+          offset: chunk.span.start + found.offset,
+        });
+      }
+      return terms.length;
+    },
+    finish() {
+      ranked.sort(
+        (left, right) =>
+          compareText(left.entry.key, right.entry.key) ||
+          Number(right.isDefinitions) - Number(left.isDefinitions) ||
+          compareText(left.entry.doc, right.entry.doc) ||
+          left.entry.page - right.entry.page ||
+          left.ordinal - right.ordinal ||
+          left.offset - right.offset,
+      );
+      return ranked.map(({ entry }) => entry);
+    },
+  };
 }
 
 function escapeForPattern(text: string): string {

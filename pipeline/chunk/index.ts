@@ -3,4 +3,5 @@ export { DEFINITION_LINE_PATTERN, detectDefinitions } from './detect-definitions
 export type { DefinitionDetection, DetectedTerm } from './detect-definitions.ts';
 export { CHUNKER_VERSION, chunkSections } from './chunk-sections.ts';
 export type { ChunkSectionsInput } from './chunk-sections.ts';
-export { buildDefinitionsIndex, createDefinedTermFinder, findDefinedTerms } from './build-definitions-index.ts';
+export { buildDefinitionsIndex, createDefinedTermFinder, createDefinitionsCollector, findDefinedTerms } from './build-definitions-index.ts';
+export type { DefinitionsCollector } from './build-definitions-index.ts';

@@ -5,4 +5,4 @@ export { CorpusStatisticsFile, readCorpusStatistics } from './corpus-statistics-
 export type { CorpusStatistics } from './corpus-statistics-file.ts';
 export { decodeDocumentStatistics } from './document-statistics-file.ts';
 export type { DecodedDocumentStatistics } from './document-statistics-file.ts';
-export { decodeSignedHeader, encodeSignedHeader, littleEndianWords, readWords } from './signed-binary-file.ts';
+export { decodeSignedHeader, encodeSignedHeader, isLittleEndian, littleEndianWords, readWords } from './signed-binary-file.ts';

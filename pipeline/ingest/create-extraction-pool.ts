@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { bundleExtractWorker } from './bundle-extract-worker.ts';
 import type { ChunkedDocument, ExtractAndChunkTask } from './extract-and-chunk.ts';
 import type { ExtractWorkerRequest, ExtractWorkerResponse } from './extract-worker.ts';
 
@@ -44,7 +45,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   let closed = false;
 
   const dispatch = () => {
-    while (idle.length > 0 && queue.length > 0) {
+    while (entry !== undefined && idle.length > 0 && queue.length > 0) {
       const worker = idle.pop()!;
       const pending = queue.shift()!;
       busy.set(worker, pending);
@@ -53,7 +54,7 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
   };
 
   const spawn = () => {
-    const worker = new Worker(new URL('./extract-worker.mjs', import.meta.url), { execArgv: withoutTypeScriptLoader(process.execArgv) });
+    const worker = new Worker(entry?.file ?? new URL('./extract-worker.mjs', import.meta.url), { execArgv: withoutTypeScriptLoader(process.execArgv) });
     workers.add(worker);
     worker.on('message', (response: ExtractWorkerResponse) => {
       const pending = busy.get(worker);
@@ -88,7 +89,14 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
     });
     idle.push(worker);
   };
-  for (let count = 0; count < size; count += 1) spawn();
+  // The workers start on the compiled worker (`bundleExtractWorker`), or on the TypeScript through tsx without it.
+  let entry: { file: string | URL; remove(): Promise<void> } | undefined;
+  const ready = bundleExtractWorker().then((bundle) => {
+    entry = bundle ?? { file: new URL('./extract-worker.mjs', import.meta.url), remove: async () => undefined };
+    if (closed) return;
+    for (let count = 0; count < size; count += 1) spawn();
+    dispatch();
+  });
 
   return {
     run(task) {
@@ -103,7 +111,9 @@ export function createExtractionPool(options: ExtractionPoolOptions = {}): Extra
       if (closed) return;
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(new Error('the extraction pool was closed'));
+      await ready;
       await Promise.all([...workers].map((worker) => worker.terminate()));
+      await entry?.remove().catch(() => undefined);
     },
   };
 }

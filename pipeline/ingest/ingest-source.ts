@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { ClausegateConfig } from '../config/config-schema.ts';
-import { buildDefinitionsIndex, CHUNKER_VERSION } from '../chunk/index.ts';
+import { CHUNKER_VERSION } from '../chunk/index.ts';
 import type { Embedder } from '../providers/embedder.ts';
 import { acquireIndexLock, beginIndexWrite, isObjectStorageUri, type IndexManifestInput } from '../store/index.ts';
 import type { DocumentFormat, SkipReason } from '../types.ts';
@@ -167,7 +167,7 @@ export async function ingestSource(input: IngestSourceInput): Promise<IngestSumm
 
         const writeStarted = performance.now();
         input.onProgress?.({ phase: 'write', done: 0, total: 1 });
-        const definitions = buildDefinitionsIndex(processed.definitionChunks);
+        const definitions = processed.definitions;
         const pages = reports.reduce((sum, report) => sum + report.pages, 0);
         const skipped = reports.filter((report) => report.status === 'skipped').length;
         const duplicates = reports.filter((report) => report.status === 'duplicate').length;

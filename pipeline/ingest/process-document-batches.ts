@@ -1,7 +1,7 @@
-import { buildDefinitionsIndex } from '../chunk/index.ts';
+import { createDefinitionsCollector } from '../chunk/index.ts';
 import type { Embedder } from '../providers/embedder.ts';
 import type { IndexBatchWriter, IndexManifestInput } from '../store/index.ts';
-import type { Chunk } from '../types.ts';
+import type { Chunk, DefinitionEntry } from '../types.ts';
 import type { ChunkedDocument, ExtractAndChunkTask } from './extract-and-chunk.ts';
 import type { DocumentReport, IngestProgress } from './ingest-source.ts';
 import type { PreviousVersion, ReusableDocument } from './open-previous-version.ts';
@@ -27,8 +27,8 @@ export interface ProcessDocumentBatchesInput {
 export interface ProcessedDocuments {
   reports: DocumentReport[];
   manifestDocuments: IndexManifestInput['documents'];
-  /** Only the chunks in which definitions were found: the definitions index is built from them at the end. */
-  definitionChunks: Chunk[];
+  /** The definitions index of every chunk (detected as each batch is written; only the entries are kept). */
+  definitions: DefinitionEntry[];
   embeddedChunks: number;
   extractMs: number;
   embedMs: number;
@@ -45,11 +45,12 @@ const EMBEDDING_BATCH = 256;
  * order: unchanged documents take their chunks and vectors from the previous version, the others
  * are extracted and chunked (the next batch's extraction runs while this one is embedded and
  * written), their chunks are embedded, and the batch is appended to the new version's table. Only
- * the reports, the chunks holding definitions and the writer's keyword texts outlive a batch.
+ * the reports, the definitions found and what the writer gathers (no chunk text) outlive a batch.
  */
 export async function processDocumentBatches(input: ProcessDocumentBatchesInput): Promise<ProcessedDocuments> {
   const { plan, source, embedder, writer } = input;
-  const result: ProcessedDocuments = { reports: [], manifestDocuments: [], definitionChunks: [], embeddedChunks: 0, extractMs: 0, embedMs: 0, writeMs: 0 };
+  const result: ProcessedDocuments = { reports: [], manifestDocuments: [], definitions: [], embeddedChunks: 0, extractMs: 0, embedMs: 0, writeMs: 0 };
+  const definitions = createDefinitionsCollector();
   const toRead = plan.filter((entry) => entry.kind === 'extract' || entry.kind === 'reuse').length;
   let read = 0;
   const task = (item: { relativePath: string; absolutePath: string; sha256: string }): ExtractAndChunkTask => ({
@@ -153,7 +154,7 @@ export async function processDocumentBatches(input: ProcessDocumentBatchesInput)
 
     const writeStarted = performance.now();
     await writer.append(chunks, vectors as Float32Array[]);
-    for (const chunk of chunks) if (buildDefinitionsIndex([chunk]).length > 0) result.definitionChunks.push(chunk);
+    for (const chunk of chunks) definitions.add(chunk);
     if (input.describe !== undefined) {
       const described = await input.describe(result.manifestDocuments.slice(batchStart), chunks);
       result.manifestDocuments.splice(batchStart, described.length, ...described);
@@ -161,6 +162,7 @@ export async function processDocumentBatches(input: ProcessDocumentBatchesInput)
     result.writeMs += performance.now() - writeStarted;
   }
   input.onProgress?.({ phase: 'extract', done: toRead, total: toRead });
+  result.definitions = definitions.finish();
   return result;
 }
 

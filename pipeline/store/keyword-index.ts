@@ -25,6 +25,7 @@
  * So (c): 5–15× faster queries than (a)/(b), synchronous, exact, deterministic, cheap to load.
  */
 import type { Chunk } from '../types.ts';
+import { createKeywordIndexBuilder } from './create-keyword-index-builder.ts';
 import { KEYWORD_TOKENIZER_VERSION, tokenizeKeywordPairs, tokenizeKeywords } from './tokenize-keywords.ts';
 
 /** BM25 term-frequency saturation. */
@@ -102,38 +103,24 @@ export interface KeywordIndex {
  * tokenized with `tokenizeKeywords`. Entry order does not matter: the index is the same for any order.
  */
 export function createKeywordIndex(entries: readonly KeywordEntry[]): KeywordIndex {
-  const sorted = [...entries].sort((left, right) => compareStrings(left.chunkId, right.chunkId));
-  const chunkIds = sorted.map((entry) => entry.chunkId);
-  for (let index = 1; index < chunkIds.length; index += 1) {
-    if (chunkIds[index] === chunkIds[index - 1]) throw new Error(`createKeywordIndex: duplicate chunk id ${chunkIds[index]}`);
-  }
-  const documentLengths: number[] = [];
-  const postingsByTerm = new Map<string, number[]>();
-  sorted.forEach((entry, documentNumber) => {
-    const tokens = tokenizeKeywords(entry.text);
-    // The length counts words only: pairs add no length of their own.
-    documentLengths.push(tokens.length);
-    const frequencies = new Map<string, number>();
-    for (const token of [...tokens, ...tokenizeKeywordPairs(entry.text)]) frequencies.set(token, (frequencies.get(token) ?? 0) + 1);
-    for (const [term, frequency] of frequencies) {
-      let postings = postingsByTerm.get(term);
-      if (postings === undefined) {
-        postings = [];
-        postingsByTerm.set(term, postings);
-      }
-      postings.push(documentNumber, frequency);
-    }
-  });
+  const builder = createKeywordIndexBuilder();
+  for (const entry of entries) builder.add(entry);
+  return createKeywordIndexOfParts(builder.finish());
+}
+
+/** A searchable index over built content (`KeywordIndexBuilder.finish`). */
+export function createKeywordIndexOfParts(parts: KeywordIndexParts): KeywordIndex {
   const postings = new Map<string, Uint32Array>();
-  for (const [term, list] of postingsByTerm) postings.set(term, Uint32Array.from(list));
-  const lengths = Uint32Array.from(documentLengths);
+  parts.terms.forEach((term, index) => {
+    postings.set(term, parts.postings.subarray((index === 0 ? 0 : parts.postingEnds[index - 1]!) * 2, parts.postingEnds[index]! * 2));
+  });
   const reader: KeywordIndexReader = {
-    size: chunkIds.length,
-    documentLengths: lengths,
-    chunkIdOf: (documentNumber) => chunkIds[documentNumber] ?? '',
+    size: parts.chunkIds.length,
+    documentLengths: parts.documentLengths,
+    chunkIdOf: (documentNumber) => parts.chunkIds[documentNumber] ?? '',
     postingsOf: (term) => postings.get(term),
   };
-  return new InvertedIndex(reader, () => partsOf(chunkIds, lengths, postings));
+  return new InvertedIndex(reader, () => parts);
 }
 
 /**
@@ -143,24 +130,6 @@ export function createKeywordIndex(entries: readonly KeywordEntry[]): KeywordInd
 export function createStoredKeywordIndex(kind: string, version: string, reader: KeywordIndexReader, parts: () => KeywordIndexParts): KeywordIndex {
   if (!isCurrentKeywordIndex({ kind, version })) throw new Error(`keyword index ${kind} ${version} is not ${KEYWORD_INDEX_KIND} ${KEYWORD_INDEX_VERSION}`);
   return new InvertedIndex(reader, parts);
-}
-
-function partsOf(chunkIds: readonly string[], documentLengths: Uint32Array, postings: ReadonlyMap<string, Uint32Array>): KeywordIndexParts {
-  const terms = [...postings.keys()].sort(compareStrings);
-  const postingEnds = new Uint32Array(terms.length);
-  let pairs = 0;
-  terms.forEach((term, index) => {
-    pairs += (postings.get(term)?.length ?? 0) / 2;
-    postingEnds[index] = pairs;
-  });
-  const all = new Uint32Array(pairs * 2);
-  let at = 0;
-  for (const term of terms) {
-    const list = postings.get(term) ?? new Uint32Array();
-    all.set(list, at);
-    at += list.length;
-  }
-  return { chunkIds: [...chunkIds], documentLengths, terms, postingEnds, postings: all };
 }
 
 class InvertedIndex implements KeywordIndex {
@@ -218,9 +187,3 @@ class InvertedIndex implements KeywordIndex {
     return this.#parts();
   }
 }
-
-/** Code-unit order, independent of locale, so ids sort the same everywhere. */
-function compareStrings(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
-}
-

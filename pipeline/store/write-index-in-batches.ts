@@ -7,7 +7,8 @@ import { connectDatabase, indexChunkVectors, toChunkArrowTable } from './chunk-t
 import { IndexManifest, STORE_FORMAT, type IndexManifestInput } from './index-manifest.ts';
 import { CHUNK_TABLE_NAME, resolveIndexLayout } from './index-layout.ts';
 import type { IndexStore } from './index-store.ts';
-import { KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf, type KeywordEntry } from './keyword-index.ts';
+import { createKeywordIndexBuilder } from './create-keyword-index-builder.ts';
+import { KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf } from './keyword-index.ts';
 import { pruneVersions, startVersion, switchToVersion, writeVersionFiles, type WriteIndexResult } from './write-index.ts';
 
 /** Input of `beginIndexWrite`. */
@@ -39,7 +40,7 @@ export interface IndexBatchWriter {
 /**
  * Starts writing a new version of a source's index in `<indexDir>/<source>/versions/<indexVersion>.partial/`,
  * for an ingest that cannot hold every chunk and vector at once: chunks and vectors are appended to
- * the LanceDB table in batches (only their keyword texts stay in memory, for the keyword index), and
+ * the LanceDB table in batches (their keyword index is gathered as they come: `createKeywordIndexBuilder`, no text kept), and
  * `publish` completes the version with the same layout, atomic switch and pruning as `writeIndex`.
  * A crash before the switch leaves the previous version current and intact. The caller must hold
  * the source's ingest lock.
@@ -55,8 +56,8 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
 
   const connection = await connectDatabase(store.database(partialDir));
   let table: lancedb.Table | undefined;
-  const keywordEntries: KeywordEntry[] = [];
-  // The corpus statistics are counted as batches arrive: the chunks' texts are not kept for them.
+  // The keyword index and the corpus statistics are gathered as batches arrive: no chunk text is kept for them.
+  const keywords = createKeywordIndexBuilder();
   const corpus = createCorpusStatisticsBuilder();
   const chunkIds = new Set<string>();
   let state: 'writing' | 'published' | 'aborted' = 'writing';
@@ -77,7 +78,7 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
 
   return {
     get chunkCount() {
-      return keywordEntries.length;
+      return keywords.size;
     },
     async append(chunks, vectors) {
       if (state !== 'writing') throw bug(`append after ${state}`);
@@ -87,20 +88,20 @@ export async function beginIndexWrite(input: BeginIndexWriteInput): Promise<Inde
       if (table === undefined) table = await connection.createTable(CHUNK_TABLE_NAME, rows, { mode: 'create' });
       else await table.add(rows);
       for (const chunk of chunks) {
-        keywordEntries.push(keywordEntryOf(chunk));
+        keywords.add(keywordEntryOf(chunk));
         corpus.add(chunk);
       }
     },
     async publish(manifestInput, definitions) {
       if (state !== 'writing') throw bug(`publish after ${state}`);
-      const manifest = checkManifest(manifestInput, source, keywordEntries.length, definitions, chunkIds);
+      const manifest = checkManifest(manifestInput, source, keywords.size, definitions, chunkIds);
       try {
         // An index without chunks still gets its (empty) table, as writeIndex writes one.
         if (table === undefined) table = await connection.createTable(CHUNK_TABLE_NAME, toChunkArrowTable([], [], dimensions), { mode: 'create' });
         // The vector index is built once over the whole table, as writeIndex does.
-        manifest.store = { format: STORE_FORMAT, vectorIndex: await indexChunkVectors(table, keywordEntries.length, dimensions) };
+        manifest.store = { format: STORE_FORMAT, vectorIndex: await indexChunkVectors(table, keywords.size, dimensions) };
         closeTable();
-        await writeVersionFiles(store, partialDir, keywordEntries.splice(0), corpus, definitions, manifest);
+        await writeVersionFiles(store, partialDir, keywords, corpus, definitions, manifest);
         await switchToVersion(layout, indexVersion);
         state = 'published';
       } catch (error) {

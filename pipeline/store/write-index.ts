@@ -8,8 +8,9 @@ import type { DefinitionsFile } from './definitions-file.ts';
 import { IndexManifest, STORE_FORMAT, type IndexManifestInput } from './index-manifest.ts';
 import { PARTIAL_SUFFIX, resolveIndexLayout, VERSION_FILES, type IndexLayout } from './index-layout.ts';
 import type { IndexStore } from './index-store.ts';
-import { createKeywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf, type KeywordEntry } from './keyword-index.ts';
-import { encodeKeywordIndex } from './keyword-index-file.ts';
+import { createKeywordIndexBuilder, type KeywordIndexBuilder } from './create-keyword-index-builder.ts';
+import { KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION, keywordEntryOf } from './keyword-index.ts';
+import { encodeKeywordIndexParts } from './keyword-index-file.ts';
 
 /** The steps of `writeIndex`, in order, as reported to `onStep`. */
 export type WriteIndexStep = 'table-written' | 'files-written' | 'version-renamed' | 'pointer-switched' | 'cleaned';
@@ -71,8 +72,12 @@ export async function writeIndex(input: WriteIndexInput): Promise<WriteIndexResu
     await input.onStep?.('table-written');
 
     const corpus = createCorpusStatisticsBuilder();
-    for (const chunk of input.chunks) corpus.add(chunk);
-    await writeVersionFiles(layout.store, partialDir, input.chunks.map(keywordEntryOf), corpus, input.definitions, manifest);
+    const keywords = createKeywordIndexBuilder();
+    for (const chunk of input.chunks) {
+      corpus.add(chunk);
+      keywords.add(keywordEntryOf(chunk));
+    }
+    await writeVersionFiles(layout.store, partialDir, keywords, corpus, input.definitions, manifest);
     await input.onStep?.('files-written');
 
     await switchToVersion(layout, manifest.indexVersion, () => input.onStep?.('version-renamed'));
@@ -110,19 +115,18 @@ export async function startVersion(layout: IndexLayout, source: string, indexVer
 }
 
 /**
- * Writes the keyword index, the corpus and document statistics and the phrases (of every chunk `corpus` was given),
+ * Writes the keyword index (of every entry `keywords` was given), the corpus and document statistics and the phrases (of every chunk `corpus` was given),
  * the definitions and, last, the manifest into the unpublished version folder (each durably).
  */
 export async function writeVersionFiles(
   store: IndexStore,
   partialDir: string,
-  keywordEntries: KeywordEntry[],
+  keywords: KeywordIndexBuilder,
   corpus: CorpusStatisticsBuilder,
   definitions: readonly DefinitionEntry[],
   manifest: IndexManifest,
 ): Promise<void> {
-  const keywordIndex = createKeywordIndex(keywordEntries);
-  await store.writeBytes(store.join(partialDir, VERSION_FILES.keywordIndex), encodeKeywordIndex(keywordIndex, KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION));
+  await store.writeBytes(store.join(partialDir, VERSION_FILES.keywordIndex), encodeKeywordIndexParts(keywords.finish(), KEYWORD_INDEX_KIND, KEYWORD_INDEX_VERSION));
   const statistics = corpus.finish();
   await store.writeBytes(store.join(partialDir, VERSION_FILES.corpusStatistics), new TextEncoder().encode(JSON.stringify(statistics.file)));
   await store.writeBytes(store.join(partialDir, VERSION_FILES.documentStatistics), statistics.documentStatistics);
