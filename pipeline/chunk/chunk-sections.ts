@@ -106,13 +106,11 @@ const ABBREVIATION_BEFORE = /(?:\b(?:e\.g|i\.e|etc|Inc|Ltd|Co|No|Nos|Corp|vs|cf|
  * `minTokens` joins the next section on its page when the two fit (the last one on a page joins the
  * previous chunk instead). Chunks never cross pages and their text is the exact, trimmed slice
  * `page.text.slice(span.start, span.end)`; together they cover every non-whitespace character of
- * every page exactly once, except the running header and footer (`findRunningLines`: lines repeated
- * at the top or bottom of most pages, such as a filing's `Source: …, 10-K, 1/2/2003` or a `Page 3 of
- * 9`) of every page but the first with text: repeated, they would put the footer's name and date
- * inside each sentence that crosses a page break, and their words into every page's retrieval; said
- * once, on the first page, they still name the document (its filer, form, date, title or version),
- * which questions use to choose it. Page text and offsets are untouched, so citations and quotes
- * still point at the page as extracted. Ids are `<first 16 hex of docHash>-p<page>-<span.start>`, stable while
+ * every page exactly once, except the page's running header and footer (`findRunningLines`: lines
+ * repeated at the top or bottom of most pages, such as a filing's `Source: …, 10-K, 1/2/2003` or a
+ * `Page 3 of 9`), which no chunk holds: they would put the footer's name and date inside the
+ * sentence that crosses the page break, and their words into every page's retrieval. Page text and
+ * offsets are untouched, so citations and quotes still point at the page as extracted. Ids are `<first 16 hex of docHash>-p<page>-<span.start>`, stable while
  * the file is unchanged.
  *
  * A chunk's `sectionHeading` is the trail of the topic it sits under and its nearest title, joined by
@@ -150,12 +148,10 @@ export function chunkSections(input: ChunkSectionsInput): Chunk[] {
   const titles = collectTitles(document.pages, pageLines, topicLines);
   const pieces: { page: ExtractedPage; span: Span; lines: Line[]; counter: TokenCounter }[] = [];
 
-  // The first page with text keeps its running lines: there they say once what the document is.
-  const firstPage = pageLines.findIndex((lines) => lines.some((line) => !line.isBlank));
   document.pages.forEach((page, pageIndex) => {
     const counter = createTokenCounter(page.text, maxTokens);
     const lines = pageLines[pageIndex]!;
-    const sections = splitIntoSections(page.text, lines, contentRange(page.text, lines, pageIndex === firstPage));
+    const sections = splitIntoSections(page.text, lines, contentRange(page.text, lines));
     const sectionPieces = sections.map((section) =>
       fitSpan(page.text, lines, section, 'blocks', counter, maxTokens),
     );
@@ -265,11 +261,10 @@ function trimSpan(text: string, start: number, end: number): Span | undefined {
 
 /**
  * The part of a page that chunks cut: from its first line that is not a running header to the end of
- * its last line that is not a running footer (running lines are only ever an unbroken run at an edge);
- * the whole page when `keepRunning`.
+ * its last line that is not a running footer (running lines are only ever an unbroken run at an edge).
  */
-function contentRange(text: string, lines: Line[], keepRunning: boolean): Span {
-  const content = lines.filter((line) => !line.isBlank && (keepRunning || line.running === undefined));
+function contentRange(text: string, lines: Line[]): Span {
+  const content = lines.filter((line) => !line.isBlank && line.running === undefined);
   const first = content[0];
   const last = content.at(-1);
   return first === undefined || last === undefined ? { start: text.length, end: text.length } : { start: first.start, end: last.end };
