@@ -8,10 +8,10 @@ import { isTableRow } from './is-table-row.ts';
 
 /**
  * The version of the chunking rules, and of the extracted text they cut (c4: two-column pages read
- * column by column; c6: running headers and footers left out of the chunks). Bump it whenever a change moves chunk boundaries, headings, kinds or the text
+ * column by column). Bump it whenever a change moves chunk boundaries, headings, kinds or the text
  * itself, so that an index built by other rules is rebuilt instead of reused.
  */
-export const CHUNKER_VERSION = 'c6';
+export const CHUNKER_VERSION = 'c5';
 
 /** What `chunkSections` needs: one extracted document and where it came from. */
 export interface ChunkSectionsInput {
@@ -106,11 +106,7 @@ const ABBREVIATION_BEFORE = /(?:\b(?:e\.g|i\.e|etc|Inc|Ltd|Co|No|Nos|Corp|vs|cf|
  * `minTokens` joins the next section on its page when the two fit (the last one on a page joins the
  * previous chunk instead). Chunks never cross pages and their text is the exact, trimmed slice
  * `page.text.slice(span.start, span.end)`; together they cover every non-whitespace character of
- * every page exactly once, except the page's running header and footer (`findRunningLines`: lines
- * repeated at the top or bottom of most pages, such as a filing's `Source: …, 10-K, 1/2/2003` or a
- * `Page 3 of 9`), which no chunk holds: they would put the footer's name and date inside the
- * sentence that crosses the page break, and their words into every page's retrieval. Page text and
- * offsets are untouched, so citations and quotes still point at the page as extracted. Ids are `<first 16 hex of docHash>-p<page>-<span.start>`, stable while
+ * every page exactly once. Ids are `<first 16 hex of docHash>-p<page>-<span.start>`, stable while
  * the file is unchanged.
  *
  * A chunk's `sectionHeading` is the trail of the topic it sits under and its nearest title, joined by
@@ -151,7 +147,7 @@ export function chunkSections(input: ChunkSectionsInput): Chunk[] {
   document.pages.forEach((page, pageIndex) => {
     const counter = createTokenCounter(page.text, maxTokens);
     const lines = pageLines[pageIndex]!;
-    const sections = splitIntoSections(page.text, lines, contentRange(page.text, lines));
+    const sections = splitIntoSections(page.text, lines);
     const sectionPieces = sections.map((section) =>
       fitSpan(page.text, lines, section, 'blocks', counter, maxTokens),
     );
@@ -259,25 +255,14 @@ function trimSpan(text: string, start: number, end: number): Span | undefined {
   return from < to ? { start: from, end: to } : undefined;
 }
 
-/**
- * The part of a page that chunks cut: from its first line that is not a running header to the end of
- * its last line that is not a running footer (running lines are only ever an unbroken run at an edge).
- */
-function contentRange(text: string, lines: Line[]): Span {
-  const content = lines.filter((line) => !line.isBlank && line.running === undefined);
-  const first = content[0];
-  const last = content.at(-1);
-  return first === undefined || last === undefined ? { start: text.length, end: text.length } : { start: first.start, end: last.end };
-}
-
-function splitIntoSections(text: string, lines: Line[], content: Span): Span[] {
-  const starts = [content.start];
-  lines.forEach((line) => {
-    if (line.heading && line.start > content.start && line.start < content.end) starts.push(line.start);
+function splitIntoSections(text: string, lines: Line[]): Span[] {
+  const starts = [0];
+  lines.forEach((line, index) => {
+    if (index > 0 && line.heading) starts.push(line.start);
   });
   const spans: Span[] = [];
   starts.forEach((start, index) => {
-    const span = trimSpan(text, start, starts[index + 1] ?? content.end);
+    const span = trimSpan(text, start, starts[index + 1] ?? text.length);
     if (span) spans.push(span);
   });
   return spans;

@@ -33,13 +33,4 @@ describe('findRunningLines', () => {
     // The column header repeats but belongs to the table, so the title under it is not at the edge.
     expect(findRunningLines(pages).map((counts) => counts.header)).toEqual([0, 0, 0]);
   });
-
-  it('masks a bare printed page number that is not the PDF page, and ignores spacing', () => {
-    const pages = [7, 8, 9].map((printed, index) => [`${["Fees", "Term", "Law"][index]} open the page.`, `Body of page ${["one", "two", "three"][index]}.`, `-${printed}-`, index === 1 ? 'Final /Draft' : 'Final / Draft']);
-    expect(findRunningLines(pages)).toEqual([
-      { header: 0, footer: 2 },
-      { header: 0, footer: 2 },
-      { header: 0, footer: 2 },
-    ]);
-  });
 });

@@ -13,16 +13,13 @@ const EDGE_LINES = 3;
 
 /**
  * The forms under which a line is compared with the other pages' edges: its text whatever the
- * spacing and case (`Final / Draft` is `Final /Draft`), and, when it holds its page's
- * number (`Page 3 of 9`) or is nothing but a number (`-9-`, a printed page number that is not the
- * PDF's), also with every number masked, so page numbering does not hide a footer while `Article 2`
- * and `Article 5` stay apart.
+ * spacing and case, and, when it holds its page's number (`Page 3 of 9`), also with every number
+ * masked, so page numbering does not hide a footer while `Article 2` and `Article 5` stay apart.
  */
 function comparisonKeys(line: string, page: number): string[] {
-  const text = line.replace(/\s+/g, '').toLowerCase();
+  const text = line.replace(/\s+/g, ' ').trim().toLowerCase();
   const holdsPageNumber = new RegExp(`(?<!\\d)${page}(?!\\d)`).test(text);
-  const isBareNumber = /\d/.test(text) && !/\p{L}/u.test(text);
-  return holdsPageNumber || isBareNumber ? [text, text.replace(/\d+/g, '#')] : [text];
+  return holdsPageNumber ? [text, text.replace(/\d+/g, '#')] : [text];
 }
 
 /**
