@@ -10,6 +10,7 @@ const CHUNKS = [
   { sectionHeading: 'Broadcast', text: 'Television distribution licensees report viewer figures each year. Television distribution is licensed apart.' },
   { sectionHeading: 'Reports', text: 'Reports are due each year, in writing. End of Day prices are free; End of Day prices are delayed.' },
   { sectionHeading: 'Venues', text: 'Trading on an alternative venue is Category A3. Trading on an alternative venue is listed apart.' },
+  { sectionHeading: 'Units', text: 'The unit of count is a device; a unit of count is reported; no unit of count is shared. A list of contained items, a list of contained data.' },
   { sectionHeading: 'Prices', text: 'The resale price and the reserve price differ. The resale price is lower; the reserve price is set.' },
 ];
 const frequencies = buildWordFrequencies(CHUNKS);
@@ -43,6 +44,8 @@ describe('resolveAbbreviations', () => {
     expect(resolve('What is the Deayed fee?').resolutions).toEqual([]); // one letter short of `delayed`: a typo, not a short form
     expect(resolve('What does Category A3 cover?').resolutions).toEqual([]);
     expect(resolve("wha'ts the fee per app?").resolutions).toEqual([{ from: 'app', to: 'application' }]);
+    // `cont` is one edit from `count`, which stands after `of` more often than `contained`: a typo, not short for `contained`.
+    expect(resolve('What is the unit of cont?').resolutions).toEqual([]);
   });
 
   it('never reads an acronym the source cannot support: a name it lacks stays as written for the gate', () => {

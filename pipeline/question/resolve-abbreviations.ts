@@ -1,3 +1,4 @@
+import { editDistance } from '../text/index.ts';
 import { isEnglishWord } from './english-words.ts';
 import { QUESTION_STOP_WORDS } from './question-stop-words.ts';
 
@@ -32,6 +33,8 @@ interface Candidate {
   words: string;
   frequency: number;
   support: number;
+  /** A source word one edit from the token (`count` for `Cont`): it competes, but is never chosen (a typo is not a short form). */
+  typo?: true;
 }
 
 /**
@@ -48,7 +51,9 @@ interface Candidate {
  * it stands beside the token's neighbours in the question (`per app` → `per application`). The
  * candidate with the most support is chosen when it has at least `LEAST_SUPPORT` and `DOMINANCE`
  * times the next one's; with no support at all, an acronym in capitals takes the one expansion
- * that occurs at least `LEAST_FREQUENCY` times and `FREQUENCY_DOMINANCE` times the next. Otherwise
+ * that occurs at least `LEAST_FREQUENCY` times and `FREQUENCY_DOMINANCE` times the next. A source
+ * word one edit from a token of three letters or more competes too but is never chosen: `Unit of
+ * Cont` is a typo of `count`, not short for `contained`. Otherwise
  * — candidates that disagree — the token is left as written: no answer is built on a guess.
  * Case-insensitive; a question mostly in capitals gives its words no acronym reading. Deterministic.
  */
@@ -101,28 +106,35 @@ function resolveToken(token: string, context: TokenContext): string | undefined 
     if (!shortensWord(spelled, word, context.capitals, context.isKnownWord) || candidates.has(word)) continue;
     candidates.set(word, { words: word, frequency, support: 0 });
   }
+  if (spelled.length >= 3) {
+    for (const [word, frequency] of context.frequencies) {
+      if (word[0] === spelled[0] && Math.abs(word.length - spelled.length) <= 1 && !candidates.has(word) && editDistance(spelled, word, 1) <= 1) candidates.set(word, { words: word, frequency, support: 0, typo: true });
+    }
+  }
   if (candidates.size === 0) return undefined;
   countSupport([...candidates.values()], context);
   const supported = [...candidates.values()].filter((candidate) => candidate.support > 0).sort((left, right) => right.support - left.support || right.frequency - left.frequency);
   if (supported.length > 0) {
     const [best, next] = supported;
-    return best!.support >= LEAST_SUPPORT && best!.support >= DOMINANCE * (next?.support ?? 0) ? best!.words : undefined;
+    return best!.typo !== true && best!.support >= LEAST_SUPPORT && best!.support >= DOMINANCE * (next?.support ?? 0) ? best!.words : undefined;
   }
   if (!context.capitals) return undefined;
   const [best, next] = [...candidates.values()].sort((left, right) => right.frequency - left.frequency);
-  return best!.frequency >= LEAST_FREQUENCY && best!.frequency >= FREQUENCY_DOMINANCE * (next?.frequency ?? 0) ? best!.words : undefined;
+  return best!.typo !== true && best!.frequency >= LEAST_FREQUENCY && best!.frequency >= FREQUENCY_DOMINANCE * (next?.frequency ?? 0) ? best!.words : undefined;
 }
 
 /** Runs of the source's words whose initials spell `letters`, with how often each occurs. */
 function findInitialRuns(letters: string, phrases: string): Map<string, number> {
   const joining = [...JOINING_WORDS].join('|');
   const body = [...letters].map((letter) => `${escape(letter)}\\p{L}+`).join(`(?: (?:${joining}))* `);
-  const pattern = new RegExp(`(?<= )${body}(?= )`, 'gu');
+  // Opening with a space (not a look-behind) lets the engine scan for ` x` as a literal: the phrases are the source's whole text.
+  const pattern = new RegExp(` (${body})(?= )`, 'gu');
   const found = new Map<string, number>();
   for (const match of phrases.matchAll(pattern)) {
-    const words = match[0].split(' ');
+    const run = match[1]!;
+    const words = run.split(' ');
     if (QUESTION_STOP_WORDS.has(words[0]!) || QUESTION_STOP_WORDS.has(words.at(-1)!)) continue;
-    found.set(match[0], (found.get(match[0]) ?? 0) + 1);
+    found.set(run, (found.get(run) ?? 0) + 1);
   }
   return found;
 }
