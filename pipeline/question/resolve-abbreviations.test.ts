@@ -19,8 +19,8 @@ const resolve = (question: string) => resolveAbbreviations(question, frequencies
 
 describe('resolveAbbreviations', () => {
   it('spells out an acronym from the initials of adjacent words, hyphenated parts included, whatever its case', () => {
-    expect(resolve('What is the ND fee?')).toEqual({ text: 'What is the non display fee?', resolutions: [{ from: 'ND', to: 'non display' }] });
-    expect(resolve('what is the RT display fee?').text).toBe('what is the real time display fee?');
+    expect(resolve('What is the ND fee?')).toEqual({ text: 'What is the Non Display fee?', resolutions: [{ from: 'ND', to: 'Non Display' }] });
+    expect(resolve('what is the RT display fee?').text).toBe('what is the Real Time display fee?');
     expect(resolve('are eod prices free?').text).toBe('are end of day prices free?');
   });
 
@@ -31,7 +31,7 @@ describe('resolveAbbreviations', () => {
 
   it('reads a contraction (first and last letters kept) and a compound acronym in capitals', () => {
     expect(resolve('Which reports are due each yr?').text).toBe('Which reports are due each year?');
-    expect(resolve('What do TV distribution licensees report?').text).toBe('What do television distribution licensees report?');
+    expect(resolve('What do TV distribution licensees report?').text).toBe('What do Television distribution licensees report?');
   });
 
   it('leaves a short form alone when its candidates disagree: no answer is built on a guess', () => {

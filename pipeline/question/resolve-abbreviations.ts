@@ -55,7 +55,8 @@ interface Candidate {
  * word one edit from a token of three letters or more competes too but is never chosen: `Unit of
  * Cont` is a typo of `count`, not short for `contained`. Otherwise
  * — candidates that disagree — the token is left as written: no answer is built on a guess.
- * Case-insensitive; a question mostly in capitals gives its words no acronym reading. Deterministic.
+ * Case-insensitive; an acronym in capitals is spelled out as a name (`End of Day`), other tokens
+ * in lower case; a question mostly in capitals gives its words no acronym reading. Deterministic.
  */
 export function resolveAbbreviations(question: string, frequencies: ReadonlyMap<string, number>, phrases: string, isKnownWord: (word: string) => boolean = isEnglishWord): ResolvedQuestion {
   const tokens = [...question.matchAll(TOKEN)];
@@ -74,8 +75,10 @@ export function resolveAbbreviations(question: string, frequencies: ReadonlyMap<
       isKnownWord,
     });
     if (expansion === undefined) continue;
-    resolutions.push({ from: token, to: expansion });
-    replacements.push({ start: match.index, end: match.index + token.length, text: expansion });
+    // An acronym in capitals stands for a name: written as one (`End of Day Information`), the later stages read it as the name it is.
+    const written = !shouting && /^\p{Lu}[\p{Lu}&]+s?$/u.test(token) ? titleCase(expansion) : expansion;
+    resolutions.push({ from: token, to: written });
+    replacements.push({ start: match.index, end: match.index + token.length, text: written });
   }
   let text = question;
   for (const replacement of replacements.reverse()) text = text.slice(0, replacement.start) + replacement.text + text.slice(replacement.end);
@@ -199,6 +202,13 @@ function wordsBeside(phrases: string, word: string, side: 'after' | 'before'): s
     found.push(side === 'after' ? `${phrases.slice(at + needle.length, at + needle.length + 80)} ` : ` ${phrases.slice(Math.max(0, at - 80), at)}`);
   }
   return found;
+}
+
+function titleCase(words: string): string {
+  return words
+    .split(' ')
+    .map((word, index) => (index > 0 && JOINING_WORDS.has(word) ? word : `${word[0]!.toUpperCase()}${word.slice(1)}`))
+    .join(' ');
 }
 
 function escape(letter: string): string {
