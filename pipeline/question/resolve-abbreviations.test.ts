@@ -48,6 +48,10 @@ describe('resolveAbbreviations', () => {
     expect(resolve('What is the unit of cont?').resolutions).toEqual([]);
   });
 
+  it('leaves alone an acronym the source statistics already know', () => {
+    expect(resolveAbbreviations('What is the ND fee?', frequencies, phrases, { acronyms: new Map([['ND', ['non', 'display']]]) }).resolutions).toEqual([]);
+  });
+
   it('never reads an acronym the source cannot support: a name it lacks stays as written for the gate', () => {
     expect(resolve('What is the LSE display fee?').resolutions).toEqual([]);
     expect(resolve('WHAT IS THE FEE PER APP?').text).toBe('WHAT IS THE FEE PER application?');

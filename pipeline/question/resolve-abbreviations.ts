@@ -55,10 +55,19 @@ interface Candidate {
  * word one edit from a token of three letters or more competes too but is never chosen: `Unit of
  * Cont` is a typo of `count`, not short for `contained`. Otherwise
  * — candidates that disagree — the token is left as written: no answer is built on a guess.
- * Case-insensitive; an acronym in capitals is spelled out as a name (`End of Day`), other tokens
+ * The acronyms of the source's statistics (`acronyms`: defined, or initials of the names the
+ * documents spell out) are left as written: the gate's name checks read them already, and
+ * spelling them out moved answers (measured). Case-insensitive; an acronym in capitals is spelled out as a name (`End of Day`), other tokens
  * in lower case; a question mostly in capitals gives its words no acronym reading. Deterministic.
  */
-export function resolveAbbreviations(question: string, frequencies: ReadonlyMap<string, number>, phrases: string, isKnownWord: (word: string) => boolean = isEnglishWord): ResolvedQuestion {
+export function resolveAbbreviations(
+  question: string,
+  frequencies: ReadonlyMap<string, number>,
+  phrases: string,
+  options: { acronyms?: ReadonlyMap<string, unknown>; isKnownWord?: (word: string) => boolean } = {},
+): ResolvedQuestion {
+  const isKnownWord = options.isKnownWord ?? isEnglishWord;
+  const acronyms = options.acronyms ?? new Map<string, unknown>();
   const tokens = [...question.matchAll(TOKEN)];
   const letters = question.match(/\p{L}/gu) ?? [];
   const shouting = letters.length > 0 && letters.filter((letter) => /\p{Lu}/u.test(letter)).length / letters.length > 0.6;
@@ -66,6 +75,8 @@ export function resolveAbbreviations(question: string, frequencies: ReadonlyMap<
   const replacements: { start: number; end: number; text: string }[] = [];
   for (const match of tokens) {
     const token = match[0];
+    // An acronym the documents define or whose name they spell out (`findDefinedAcronyms`, `findNameInitials`) is read where it is checked, as written.
+    if (acronyms.has(token.toUpperCase())) continue;
     const expansion = resolveToken(token, {
       left: /([\p{L}\p{N}&]+)[\s-]+$/u.exec(question.slice(0, match.index))?.[1]?.toLowerCase(),
       right: /^[\s-]+([\p{L}\p{N}&]+)/u.exec(question.slice(match.index + token.length))?.[1]?.toLowerCase(),
