@@ -76,7 +76,8 @@ export function resolveAbbreviations(
   for (const match of tokens) {
     const token = match[0];
     // An acronym the documents define or whose name they spell out (`findDefinedAcronyms`, `findNameInitials`) is read where it is checked, as written.
-    if (acronyms.has(token.toUpperCase())) continue;
+    // Only a token in capitals is read as that acronym (`Cat` is not the initials of a name).
+    if (/^\p{Lu}[\p{Lu}&]+s?$/u.test(token) && acronyms.has(token.toUpperCase().replace(/(?<=\p{Lu})S$/u, ''))) continue;
     const expansion = resolveToken(token, {
       left: /([\p{L}\p{N}&]+)[\s-]+$/u.exec(question.slice(0, match.index))?.[1]?.toLowerCase(),
       right: /^[\s-]+([\p{L}\p{N}&]+)/u.exec(question.slice(match.index + token.length))?.[1]?.toLowerCase(),
