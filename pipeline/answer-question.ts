@@ -1,3 +1,4 @@
+import { stem } from './text/index.ts';
 import type { AnswerResult } from './answer-result.ts';
 import {
   buildPrompt,
@@ -346,7 +347,10 @@ export async function readAndRetrieve(
       const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
       const corrected = correctSpelling(sanitised.text, pipeline.index.corpus.frequencies);
       // Short forms the documents never use (`ND`, `app`) read as the source's own words, by every later stage alike.
-      const abbreviations = resolveAbbreviations(corrected.text, pipeline.index.corpus.frequencies, await pipeline.index.corpus.readPhrases(), { acronyms: pipeline.index.corpus.acronyms });
+      const abbreviations = resolveAbbreviations(corrected.text, pipeline.index.corpus.frequencies, await pipeline.index.corpus.readPhrases(), {
+        acronyms: pipeline.index.corpus.acronyms,
+        isGeneric: (word) => pipeline.index.corpus.statistics.documentsHolding(stem(word)) >= 0.9 * pipeline.index.corpus.statistics.documentCount,
+      });
       const spelling = { text: abbreviations.text, corrections: corrected.corrections, abbreviations: abbreviations.resolutions };
       const normalised = normaliseQuestion(spelling.text);
       const expansion = expandQuery(normalised.text || spelling.text.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);

@@ -64,8 +64,9 @@ export function resolveAbbreviations(
   question: string,
   frequencies: ReadonlyMap<string, number>,
   phrases: string,
-  options: { acronyms?: ReadonlyMap<string, unknown>; isKnownWord?: (word: string) => boolean } = {},
+  options: { acronyms?: ReadonlyMap<string, unknown>; isKnownWord?: (word: string) => boolean; isGeneric?: (word: string) => boolean } = {},
 ): ResolvedQuestion {
+  const isGeneric = options.isGeneric ?? (() => false);
   const isKnownWord = options.isKnownWord ?? isEnglishWord;
   const acronyms = options.acronyms ?? new Map<string, unknown>();
   const tokens = [...question.matchAll(TOKEN)];
@@ -86,7 +87,8 @@ export function resolveAbbreviations(
       phrases,
       isKnownWord,
     });
-    if (expansion === undefined) continue;
+    // A word nearly every document holds (`agreement` for `agmt`) only adds weight to what every candidate says: left unread.
+    if (expansion === undefined || expansion.split(' ').every(isGeneric)) continue;
     // An acronym in capitals stands for a name: written as one (`End of Day Information`), the later stages read it as the name it is.
     const written = !shouting && /^\p{Lu}[\p{Lu}&]+s?$/u.test(token) ? titleCase(expansion) : expansion;
     resolutions.push({ from: token, to: written });
