@@ -1,3 +1,4 @@
+import { stem } from './text/index.ts';
 import type { AnswerResult } from './answer-result.ts';
 import {
   buildPrompt,
@@ -20,7 +21,7 @@ import { isClausegateError } from './errors.ts';
 import type { Embedder } from './providers/embedder.ts';
 import type { GenerationOutput, GenerationResult, Generator } from './providers/generator.ts';
 import type { Reranker } from './providers/reranker.ts';
-import { checkCoverage, correctSpelling, expandQuery, findAbsentFromSource, findQuestionTerms, normaliseQuestion, sanitiseQuestion } from './question/index.ts';
+import { checkCoverage, correctSpelling, expandQuery, findAbsentFromSource, findQuestionTerms, normaliseQuestion, resolveAbbreviations, sanitiseQuestion } from './question/index.ts';
 import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateDecision, type GateWeights } from './gate/index.ts';
 import { readRerankQuestion } from './rerank/read-rerank-question.ts';
 import { rerankCandidates, type RankedCandidate, type RerankResult } from './rerank/rerank-candidates.ts';
@@ -97,6 +98,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     result.flags.injectionFlags = sanitised.injectionFlags;
     result.tokens.question = sanitised.tokenCount;
     result.retrieval.spellingCorrections = read.spellingCorrections;
+    if (read.abbreviations.length > 0) result.retrieval.abbreviations = read.abbreviations;
     result.retrieval.normalisedQuestion = read.normalisedText;
     result.retrieval.forms = forms.map((form) => ({ text: form.text, rule: form.rule ?? null }));
     result.gate.questionTerms = questionTerms.map((term) => ({ kind: term.kind, text: term.text }));
@@ -311,6 +313,8 @@ export interface ReadAndRetrieved {
   /** The sanitised question with misspellings corrected to the source's words: what retrieval, reranking and the gate read. */
   asked: string;
   spellingCorrections: ReturnType<typeof correctSpelling>['corrections'];
+  /** The short forms spelled out in the source's words (`resolveAbbreviations`): `asked` reads them so. */
+  abbreviations: ReturnType<typeof resolveAbbreviations>['resolutions'];
   normalisedText: string;
   forms: QueryForm[];
   questionTerms: ReturnType<typeof findQuestionTerms>;
@@ -323,7 +327,7 @@ export interface ReadAndRetrieved {
 
 /**
  * Sanitises the question, corrects misspellings to the source's own words (`licnesing` →
- * `licensing`), normalises and expands it, embeds every form and runs hybrid retrieval with the
+ * `licensing`), spells out the short forms the source resolves (`ND` → `non display`), normalises and expands it, embeds every form and runs hybrid retrieval with the
  * pool size of the reranker in use (`rerank: false` takes the default pool), from the allowed
  * `documents` only when given; with a `stageMemo` the question's reading is kept in it. `lap`
  * marks the `normalise`, `embed` and `retrieve` stages. `harness tune` reads pools through it too.
@@ -341,7 +345,13 @@ export async function readAndRetrieve(
     () => `read\u0000${settingsKey([config.question.maxTokens, config.retrieval.expansions, config.retrieval.expansionRulesVersion, config.sources[source]?.anchors])}\u0000${rawQuestion}`,
     async () => {
       const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
-      const spelling = correctSpelling(sanitised.text, pipeline.index.corpus.frequencies);
+      const corrected = correctSpelling(sanitised.text, pipeline.index.corpus.frequencies);
+      // Short forms the documents never use (`ND`, `app`) read as the source's own words, by every later stage alike.
+      const abbreviations = resolveAbbreviations(corrected.text, pipeline.index.corpus.frequencies, await pipeline.index.corpus.readPhrases(), {
+        acronyms: pipeline.index.corpus.acronyms,
+        isGeneric: (word) => pipeline.index.corpus.statistics.documentsHolding(stem(word)) >= 0.9 * pipeline.index.corpus.statistics.documentCount,
+      });
+      const spelling = { text: abbreviations.text, corrections: corrected.corrections, abbreviations: abbreviations.resolutions };
       const normalised = normaliseQuestion(spelling.text);
       const expansion = expandQuery(normalised.text || spelling.text.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);
       const questionTerms = findQuestionTerms(spelling.text, config.sources[source]?.anchors ?? []);
@@ -368,6 +378,6 @@ export async function readAndRetrieve(
     },
   });
   lap('retrieve');
-  return { sanitised, asked, spellingCorrections: spelling.corrections, normalisedText: normalised.text, forms, questionTerms, namedDocuments: documentNames?.groups ?? [], naming: { naming: documentNames?.naming ?? [], nameStems: documentNames?.nameStems ?? [] }, retrieval };
+  return { sanitised, asked, spellingCorrections: spelling.corrections, abbreviations: spelling.abbreviations, normalisedText: normalised.text, forms, questionTerms, namedDocuments: documentNames?.groups ?? [], naming: { naming: documentNames?.naming ?? [], nameStems: documentNames?.nameStems ?? [] }, retrieval };
 }
 

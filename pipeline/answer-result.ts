@@ -89,6 +89,8 @@ export const AnswerResult = z.object({
   retrieval: z.object({
     /** Misspelt words corrected to the source's words before retrieval (absent in older traces). */
     spellingCorrections: z.array(z.object({ from: z.string(), to: z.string() })).optional(),
+    /** Short forms the documents never use, spelled out in their words (`ND` → `non display`). */
+    abbreviations: z.array(z.object({ from: z.string(), to: z.string() })).optional(),
     normalisedQuestion: z.string(),
     forms: z.array(z.object({ text: z.string(), rule: z.string().nullable() })),
     floor: z.number(),
