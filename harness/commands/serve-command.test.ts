@@ -43,7 +43,10 @@ describe('harness serve as a process', () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${KEY}` },
       body: JSON.stringify({ query: 'How long must usage records be retained?' }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    // SIGTERM once the service has received the request (Fastify logs it), so it is in flight:
+    // a fixed delay raced the request on a loaded machine and the request met a closing server (503).
+    const deadline = Date.now() + 20_000;
+    while (!output.includes('"msg":"incoming request"') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
     child.kill('SIGTERM');
     const response = await inFlight;
     expect(response.status).toBe(200);
