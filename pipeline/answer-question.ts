@@ -21,7 +21,7 @@ import { isClausegateError } from './errors.ts';
 import type { Embedder } from './providers/embedder.ts';
 import type { GenerationOutput, GenerationResult, Generator } from './providers/generator.ts';
 import type { Reranker } from './providers/reranker.ts';
-import { checkCoverage, correctSpelling, expandQuery, findAbsentFromSource, findQuestionTerms, normaliseQuestion, resolveAbbreviations, sanitiseQuestion } from './question/index.ts';
+import { checkCoverage, correctSpelling, expandQuery, findAbsentFromSource, findQuestionTerms, findShortForms, normaliseQuestion, resolveAbbreviations, sanitiseQuestion } from './question/index.ts';
 import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateDecision, type GateWeights } from './gate/index.ts';
 import { readRerankQuestion } from './rerank/read-rerank-question.ts';
 import { rerankCandidates, type RankedCandidate, type RerankResult } from './rerank/rerank-candidates.ts';
@@ -347,10 +347,15 @@ export async function readAndRetrieve(
       const sanitised = sanitiseQuestion(rawQuestion, { maxTokens: config.question.maxTokens });
       const corrected = correctSpelling(sanitised.text, pipeline.index.corpus.frequencies);
       // Short forms the documents never use (`ND`, `app`) read as the source's own words, by every later stage alike.
-      const abbreviations = resolveAbbreviations(corrected.text, pipeline.index.corpus.frequencies, await pipeline.index.corpus.readPhrases(), {
-        acronyms: pipeline.index.corpus.acronyms,
-        isGeneric: (word) => pipeline.index.corpus.statistics.documentsHolding(stem(word)) >= 0.9 * pipeline.index.corpus.statistics.documentCount,
-      });
+      // The source's phrases (40 MB at 100×) are read only for a question holding a token that may be one.
+      const { corpus } = pipeline.index;
+      const abbreviations =
+        findShortForms(corrected.text, corpus.frequencies, corpus.acronyms).length === 0
+          ? { text: corrected.text, resolutions: [] }
+          : resolveAbbreviations(corrected.text, corpus.frequencies, await corpus.readPhrases(), {
+              acronyms: corpus.acronyms,
+              isGeneric: (word) => corpus.statistics.documentsHolding(stem(word)) >= 0.9 * corpus.statistics.documentCount,
+            });
       const spelling = { text: abbreviations.text, corrections: corrected.corrections, abbreviations: abbreviations.resolutions };
       const normalised = normaliseQuestion(spelling.text);
       const expansion = expandQuery(normalised.text || spelling.text.toLowerCase(), config.retrieval.expansions, config.retrieval.expansionRulesVersion);

@@ -3,8 +3,6 @@ import type { SegmentRelevance } from '../relevance/index.ts';
 
 /** A candidate answer unit as part-answering reads it. */
 export interface PartCandidate {
-  /** The sentence or table row. */
-  text: string;
   /** Its rank for the whole question (higher is better). */
   rank: number;
   /** Evidence position, for stable ties. */
@@ -38,9 +36,10 @@ export function findPartAnswers<Unit extends PartCandidate>(
   parts: readonly QuestionProfile[],
   chosen: readonly Unit[],
   candidates: readonly Unit[],
-  measure: (part: QuestionProfile, unit: Unit) => PartMeasure,
+  measureUnit: (part: QuestionProfile, unit: Unit) => PartMeasure,
 ): Unit[] {
   if (parts.length < 2) return [];
+  const measure = rememberMeasures(measureUnit);
   const bests = parts.map((part) => bestFor(part, parts, chosen, candidates, measure));
   // How well a unit answers a part, as a share of the part's best rank (0 when it does not answer it).
   const share = (index: number, unit: Unit): number => {
@@ -113,6 +112,18 @@ function asksValueOf(part: QuestionProfile): boolean {
 function answersPart(part: QuestionProfile, measured: PartMeasure): boolean {
   const specific = part.terms.some((term) => term.weight === 1);
   return (specific ? measured.relevance.ownSpecificMatches > 0 : measured.relevance.ownMatches > 0) && (!asksValueOf(part) || measured.relevance.askMet);
+}
+
+/** `measure` with each part and unit measured once: a part's best, shares and checks read the same units again and again. */
+function rememberMeasures<Unit>(measure: (part: QuestionProfile, unit: Unit) => PartMeasure): (part: QuestionProfile, unit: Unit) => PartMeasure {
+  const byPart = new Map<QuestionProfile, Map<Unit, PartMeasure>>();
+  return (part, unit) => {
+    let measured = byPart.get(part);
+    if (measured === undefined) byPart.set(part, (measured = new Map()));
+    let result = measured.get(unit);
+    if (result === undefined) measured.set(unit, (result = measure(part, unit)));
+    return result;
+  };
 }
 
 /** The share of a part's best rank a chosen unit must reach to answer the part itself. */

@@ -15,7 +15,7 @@ export type { QuestionTerm, QuestionTermKind } from './find-question-terms.ts';
 export { checkCoverage } from './check-coverage.ts';
 export { buildWordFrequencies, correctSpelling } from './correct-spelling.ts';
 export type { CorrectedQuestion, SpellingCorrection } from './correct-spelling.ts';
-export { resolveAbbreviations } from './resolve-abbreviations.ts';
+export { findShortForms, resolveAbbreviations } from './resolve-abbreviations.ts';
 export type { ResolvedAbbreviation, ResolvedQuestion } from './resolve-abbreviations.ts';
 export {
   buildSourcePhrases,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWordFrequencies } from './correct-spelling.ts';
 import { buildSourcePhrases } from './find-names-absent-from-source.ts';
-import { resolveAbbreviations } from './resolve-abbreviations.ts';
+import { findShortForms, resolveAbbreviations } from './resolve-abbreviations.ts';
 
 // A small made-up source: the words and phrases a question's short forms are resolved against.
 const CHUNKS = [
@@ -55,5 +55,13 @@ describe('resolveAbbreviations', () => {
   it('never reads an acronym the source cannot support: a name it lacks stays as written for the gate', () => {
     expect(resolve('What is the LSE display fee?').resolutions).toEqual([]);
     expect(resolve('WHAT IS THE FEE PER APP?').text).toBe('WHAT IS THE FEE PER application?');
+  });
+});
+
+describe('findShortForms', () => {
+  it('finds the tokens the source does not use that may be short forms, and none in a question of source words', () => {
+    expect(findShortForms('What is the ND fee per app?', frequencies).map((form) => form.spelled)).toEqual(['nd', 'app']);
+    expect(findShortForms('What is the real time display fee?', frequencies)).toEqual([]);
+    expect(findShortForms('What is the ND fee?', frequencies, new Map([['ND', ['non', 'display']]]))).toEqual([]);
   });
 });

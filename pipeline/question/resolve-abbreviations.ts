@@ -69,20 +69,13 @@ export function resolveAbbreviations(
   const isGeneric = options.isGeneric ?? (() => false);
   const isKnownWord = options.isKnownWord ?? isEnglishWord;
   const acronyms = options.acronyms ?? new Map<string, unknown>();
-  const tokens = [...question.matchAll(TOKEN)];
-  const letters = question.match(/\p{L}/gu) ?? [];
-  const shouting = letters.length > 0 && letters.filter((letter) => /\p{Lu}/u.test(letter)).length / letters.length > 0.6;
   const resolutions: ResolvedAbbreviation[] = [];
   const replacements: { start: number; end: number; text: string }[] = [];
-  for (const match of tokens) {
-    const token = match[0];
-    // An acronym the documents define or whose name they spell out (`findDefinedAcronyms`, `findNameInitials`) is read where it is checked, as written.
-    // Only a token in capitals is read as that acronym (`Cat` is not the initials of a name).
-    if (/^\p{Lu}[\p{Lu}&]+s?$/u.test(token) && acronyms.has(token.toUpperCase().replace(/(?<=\p{Lu})S$/u, ''))) continue;
-    const expansion = resolveToken(token, {
-      left: /([\p{L}\p{N}&]+)[\s-]+$/u.exec(question.slice(0, match.index))?.[1]?.toLowerCase(),
-      right: /^[\s-]+([\p{L}\p{N}&]+)/u.exec(question.slice(match.index + token.length))?.[1]?.toLowerCase(),
-      capitals: !shouting && /^\p{Lu}[\p{Lu}&]+s?$/u.test(token),
+  for (const { token, spelled, index, capitals } of findShortForms(question, frequencies, acronyms)) {
+    const expansion = resolveToken(token, spelled, {
+      left: /([\p{L}\p{N}&]+)[\s-]+$/u.exec(question.slice(0, index))?.[1]?.toLowerCase(),
+      right: /^[\s-]+([\p{L}\p{N}&]+)/u.exec(question.slice(index + token.length))?.[1]?.toLowerCase(),
+      capitals,
       frequencies,
       phrases,
       isKnownWord,
@@ -90,9 +83,9 @@ export function resolveAbbreviations(
     // A word nearly every document holds (`agreement` for `agmt`) only adds weight to what every candidate says: left unread.
     if (expansion === undefined || expansion.split(' ').every(isGeneric)) continue;
     // An acronym in capitals stands for a name: written as one (`End of Day Information`), the later stages read it as the name it is.
-    const written = !shouting && /^\p{Lu}[\p{Lu}&]+s?$/u.test(token) ? titleCase(expansion) : expansion;
+    const written = capitals ? titleCase(expansion) : expansion;
     resolutions.push({ from: token, to: written });
-    replacements.push({ start: match.index, end: match.index + token.length, text: written });
+    replacements.push({ start: index, end: index + token.length, text: written });
   }
   let text = question;
   for (const replacement of replacements.reverse()) text = text.slice(0, replacement.start) + replacement.text + text.slice(replacement.end);
@@ -108,14 +101,45 @@ interface TokenContext {
   isKnownWord: (word: string) => boolean;
 }
 
-function resolveToken(token: string, context: TokenContext): string | undefined {
-  const lower = token.toLowerCase();
-  // An acronym's plural (`DCMs`) is read as the acronym.
-  const spelled = (context.capitals && /\p{Lu}s$/u.test(token) ? lower.slice(0, -1) : lower).replace(/&/g, '');
-  if (spelled.length < 2 || spelled.length > 6 || !/^\p{L}+$/u.test(spelled)) return undefined;
-  if (QUESTION_STOP_WORDS.has(lower) || context.frequencies.has(lower) || context.frequencies.has(spelled)) return undefined;
-  // A word of six letters in lower case is more likely a word the source lacks than a short form.
-  if (!context.capitals && spelled.length > 5) return undefined;
+/** A token of the question that may be a short form the source resolves (`findShortForms`). */
+interface ShortForm {
+  token: string;
+  /** The letters it spells, lower case (an acronym's plural `DCMs` spells `dcm`; `F&O` spells `fo`). */
+  spelled: string;
+  index: number;
+  /** Written in capitals in a question that is not mostly capitals: an acronym. */
+  capitals: boolean;
+}
+
+/**
+ * The question's tokens that may be short forms: two to six letters (five in lower case), not a stop
+ * word, not a word the source uses, not an acronym the source's statistics know (`acronyms`: only a
+ * token in capitals is read as one; `Cat` is not the initials of a name). None means nothing to
+ * resolve, and the source's phrases need not be read.
+ */
+export function findShortForms(question: string, frequencies: ReadonlyMap<string, number>, acronyms: ReadonlyMap<string, unknown> = new Map()): ShortForm[] {
+  const letters = question.match(/\p{L}/gu) ?? [];
+  const shouting = letters.length > 0 && letters.filter((letter) => /\p{Lu}/u.test(letter)).length / letters.length > 0.6;
+  const forms: ShortForm[] = [];
+  for (const match of question.matchAll(TOKEN)) {
+    const token = match[0];
+    const inCapitals = /^\p{Lu}[\p{Lu}&]+s?$/u.test(token);
+    // An acronym the documents define or whose name they spell out (`findDefinedAcronyms`, `findNameInitials`) is read where it is checked, as written.
+    if (inCapitals && acronyms.has(token.toUpperCase().replace(/(?<=\p{Lu})S$/u, ''))) continue;
+    const capitals = !shouting && inCapitals;
+    const lower = token.toLowerCase();
+    // An acronym's plural (`DCMs`) is read as the acronym.
+    const spelled = (capitals && /\p{Lu}s$/u.test(token) ? lower.slice(0, -1) : lower).replace(/&/g, '');
+    if (spelled.length < 2 || spelled.length > 6 || !/^\p{L}+$/u.test(spelled)) continue;
+    if (QUESTION_STOP_WORDS.has(lower) || frequencies.has(lower) || frequencies.has(spelled)) continue;
+    // A word of six letters in lower case is more likely a word the source lacks than a short form.
+    if (!capitals && spelled.length > 5) continue;
+    forms.push({ token, spelled, index: match.index, capitals });
+  }
+  return forms;
+}
+
+function resolveToken(token: string, spelled: string, context: TokenContext): string | undefined {
   const candidates = new Map<string, Candidate>();
   for (const [words, frequency] of findInitialRuns(spelled, context.phrases)) candidates.set(words, { words, frequency, support: 0 });
   // `F&O`: the ampersand joins words, so only runs of words spell it.
