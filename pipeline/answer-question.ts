@@ -148,6 +148,7 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
         rerankScore: candidate.rerankScore,
         retrievalScore: candidate.fusedScore,
         similarity: candidate.linkedDefinition ? undefined : candidate.similarity,
+        readAsRelevant: rerank.mode === 'reranked' && (candidate.rerankScore ?? 0) >= config.gate.relevanceThreshold,
         linkedDefinition: candidate.linkedDefinition !== undefined,
       })),
       budget: config.budget,

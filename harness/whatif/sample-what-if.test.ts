@@ -130,7 +130,7 @@ describe('harness whatif on the sample suite', () => {
   it('agrees with real reruns where the gate lets new evidence through and the extractive generator answers anew', async () => {
     for (const [setting, runId] of [
       ['gate.relevanceThreshold=1', 'real-threshold-1'],
-      ['retrieval.minSimilarity=0.35', 'real-floor-035'],
+      ['budget.maxChunks=1', 'real-max-chunks-1'],
     ] as const) {
       const { whatIf, whatIfReport, real } = await whatIfAndRerun(setting, runId);
       expect(whatIf.counts.generated, setting).toBeGreaterThan(0);

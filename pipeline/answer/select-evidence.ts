@@ -17,6 +17,12 @@ export interface EvidenceCandidate {
   similarity?: number;
   /** True when the chunk joined as the definition of a term (carried through for the trace). */
   linkedDefinition?: boolean;
+  /**
+   * True when the reranker read the chunk as relevant (at or above the relevance threshold): the
+   * similarity floor, which guards what retrieval alone ranks, does not drop it (a table page's
+   * vector is far from any question's).
+   */
+  readAsRelevant?: boolean;
 }
 
 /** Input of `selectEvidence`. */
@@ -87,15 +93,17 @@ interface Admitted {
 /**
  * Chooses the evidence the generator will see, deterministically and in rank-strict order (rank,
  * then chunk id). Each candidate, best first:
- * 1. `DROP_BELOW_SIMILARITY_FLOOR` when its similarity is defined and below the floor;
+ * 1. `DROP_BELOW_SIMILARITY_FLOOR` when its similarity is defined and below the floor, unless the
+ *    reranker read it as relevant (`readAsRelevant`);
  * 2. its text is sanitised (`sanitizePromptText`: controls stripped, blank-line runs collapsed,
  *    brackets and `===` neutralised so no document can forge an anchor, header or section);
  *    `DROP_EMPTY_AFTER_SANITIZE` when nothing remains;
  * 3. `DROP_DUP` when its word set overlaps a kept item's by ≥ `duplicateOverlap` (Jaccard
  *    |A∩B|/|A∪B| of lowercase letter/digit runs) and both hold the same numbers (another edition
  *    that changed a fee or a date is not a duplicate); the better-ranked item is the one kept;
- * 4. `DROP_PER_DOC_CAP` beyond `maxChunksPerDocument` per document path (byte-identical documents
- *    under two paths count as two documents);
+ * 4. beyond `maxChunksPerDocument` per document path (byte-identical documents under two paths
+ *    count as two documents) it waits: once every other candidate is placed, waiting items join,
+ *    best first, while fewer than `maxChunks` are kept, and the rest are `DROP_PER_DOC_CAP`;
  * 5. `DROP_BUDGET` beyond `maxChunks`.
  * Then an item whose text exceeds `maxChunkShare` of the evidence budget is truncated to that share
  * at a line or sentence boundary (`truncated`, `originalTokenCount`) — truncation rather than a
@@ -127,10 +135,11 @@ export function selectEvidence(input: SelectEvidenceInput): EvidenceSelection {
   };
 
   const admitted: Admitted[] = [];
+  const deferred: Admitted[] = [];
   const perDocument = new Map<string, number>();
   for (const candidate of orderByRank(input.candidates)) {
     const { chunk } = candidate;
-    if (input.similarityFloor !== undefined && candidate.similarity !== undefined && candidate.similarity < input.similarityFloor) {
+    if (input.similarityFloor !== undefined && candidate.similarity !== undefined && candidate.readAsRelevant !== true && candidate.similarity < input.similarityFloor) {
       drop(candidate, 'DROP_BELOW_SIMILARITY_FLOOR', `similarity ${formatScore(candidate.similarity)} < floor ${formatScore(input.similarityFloor)}`);
       continue;
     }
@@ -147,7 +156,7 @@ export function selectEvidence(input: SelectEvidenceInput): EvidenceSelection {
     }
     const fromDocument = perDocument.get(chunk.doc) ?? 0;
     if (fromDocument >= budget.maxChunksPerDocument) {
-      drop(candidate, 'DROP_PER_DOC_CAP', `${fromDocument} chunk(s) of ${chunk.doc} already kept (maxChunksPerDocument ${budget.maxChunksPerDocument})`);
+      deferred.push({ candidate, text, words });
       continue;
     }
     if (admitted.length >= budget.maxChunks) {
@@ -157,6 +166,18 @@ export function selectEvidence(input: SelectEvidenceInput): EvidenceSelection {
     perDocument.set(chunk.doc, fromDocument + 1);
     admitted.push({ candidate, text, words });
   }
+  // The cap makes room for other documents; where none needs it (every candidate of another
+  // document is kept, and chunks remain below maxChunks), a capped document's further chunks are
+  // kept after all, best first: a question about one agreement is answered from that agreement.
+  for (const item of deferred) {
+    if (admitted.length >= budget.maxChunks || findDuplicate(item.words, admitted, budget.duplicateOverlap)) {
+      const fromDocument = perDocument.get(item.candidate.chunk.doc) ?? 0;
+      drop(item.candidate, 'DROP_PER_DOC_CAP', `${fromDocument} chunk(s) of ${item.candidate.chunk.doc} already kept (maxChunksPerDocument ${budget.maxChunksPerDocument}), and no room left below maxChunks ${budget.maxChunks}`);
+      continue;
+    }
+    admitted.push(item);
+  }
+  admitted.sort((left, right) => compareRank(left.candidate.rank, left.candidate.chunk.chunkId, right.candidate.rank, right.candidate.chunk.chunkId));
 
   // Anchors follow the admitted order; the budget pass below only removes from the end, so the
   // anchor (and header) each item is measured with is the one it keeps.
