@@ -41,3 +41,26 @@ describe('createDocumentTerms', () => {
     expect([...(createDocumentTerms(['enterpris'], statistics)('fee-list.pdf') ?? [])]).toEqual(['enterpris']);
   });
 });
+
+describe('createDocumentTerms: a party named only in the opening', () => {
+  // A franchise agreement names its franchisee once, then calls it `you`; a second fee list names
+  // in its title a product another list prices too.
+  const long = buildTermStatistics([
+    chunk('kettle-franchise.pdf', 'This Franchise Agreement is made between Copper Kettle Inc. and Marlow Foods LLC ("you").'),
+    ...Array.from({ length: 9 }, (_, index) => chunk('kettle-franchise.pdf', `Clause ${index + 1}: you shall pay the royalty and keep the records.`)),
+    chunk('greeks-list.pdf', 'Volatility Greeks fee list.'),
+    ...Array.from({ length: 4 }, () => chunk('greeks-list.pdf', 'Display | Device | $10')),
+    chunk('market-list.pdf', 'Market data fee list.'),
+    ...Array.from({ length: 4 }, () => chunk('market-list.pdf', 'Volatility Greeks | Device | $12')),
+    ...Array.from({ length: 6 }, (_, index) => chunk(`other-${index}.pdf`, 'General terms of licence and notice.')),
+  ]);
+
+  it('lends a word of its opening that no other document writes, however rarely the agreement repeats it', () => {
+    const terms = createDocumentTerms(['marlow', 'kettl'], long, { throughout: true });
+    expect([...(terms('kettle-franchise.pdf') ?? [])].sort()).toEqual(['kettl', 'marlow']);
+  });
+
+  it('does not lend a rare word of a title that another document also writes', () => {
+    expect([...(createDocumentTerms(['volatil'], long, { throughout: true })('greeks-list.pdf') ?? [])]).toEqual([]);
+  });
+});

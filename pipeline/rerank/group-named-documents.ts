@@ -56,15 +56,19 @@ export function namedDocumentLimit(documentCount: number): number {
  */
 export function createDocumentTerms(
   naming: readonly string[],
-  statistics: Pick<TermStatistics, 'documents' | 'documentHolds' | 'documentOpens' | 'documentShare'>,
+  statistics: Pick<TermStatistics, 'documents' | 'documentHolds' | 'documentOpens' | 'documentShare' | 'documentsHolding'>,
   options: { throughout?: boolean; companions?: readonly string[] } = {},
 ): (doc: string) => ReadonlySet<string> | undefined {
   if (naming.length === 0) return () => undefined;
   const groups = groupNamedDocuments(naming, statistics, namedDocumentLimit(statistics.documents.length));
   const compared = groups.length >= 2 ? new Set(groups.flatMap((group) => [...group])) : new Set<string>();
   const throughout = options.throughout === true;
+  // A word of the document's opening no other document writes names it (a party the rest of the
+  // agreement calls `you` or `Franchisee`), however rarely it recurs.
   const answersFor = (doc: string, wordStem: string) =>
-    throughout ? statistics.documentOpens(doc, wordStem) && statistics.documentShare(doc, wordStem) >= NAMED_THROUGHOUT_SHARE : statistics.documentHolds(doc, wordStem);
+    throughout
+      ? statistics.documentOpens(doc, wordStem) && (statistics.documentShare(doc, wordStem) >= NAMED_THROUGHOUT_SHARE || statistics.documentsHolding(wordStem) === 1)
+      : statistics.documentHolds(doc, wordStem);
   const byDocument = new Map<string, ReadonlySet<string>>();
   return (doc) => {
     let held = byDocument.get(doc);
