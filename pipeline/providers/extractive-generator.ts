@@ -4,7 +4,7 @@ import { findParentRow, measureSegment } from '../relevance/index.ts';
 import { definesTerm, hasDeadlineDate, splitIntoPassages } from '../text/index.ts';
 import type { SegmentRelevance } from '../relevance/index.ts';
 import { findOtherSides } from './find-other-sides.ts';
-import { findStatedValues } from './find-stated-values.ts';
+import { findPartyNames, findStatedValues } from './find-stated-values.ts';
 import { measureQualifierFit, type QualifierFit } from './measure-qualifier-fit.ts';
 import { findPartAnswers } from './find-part-answers.ts';
 import { isDatedLabel, listItemsAfter } from './read-unit-lists.ts';
@@ -12,6 +12,7 @@ import { measurePart, partsOf, rankOf } from './measure-question-parts.ts';
 import { asksMembers, dropUnmatchedFraming, isValueAsk, namesTerm, profileQuestion } from '../question/index.ts';
 import type { OfflineLexicalOptions, QuestionProfile } from '../question/index.ts';
 import { findQuestionQuantities, measureBandFit } from './find-quantity-bands.ts';
+import { isBareHeading, sharedWordCounts } from './read-unit-roles.ts';
 import { rememberValue, settingsKey } from '../remember-stage.ts';
 
 /** Options of `createExtractiveGenerator`. */
@@ -266,8 +267,10 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const pool = fitting(candidates);
   // Best first; on equal rank, the unit whose own words the question names most wholly (`E-Mini |
   // CBOT | Device` before `Display Device | Real Time | Device` for an E-mini CBOT display device),
-  // then evidence order.
-  pool.sort((left, right) => right.rank - left.rank || right.fit.precision - left.fit.precision || left.order - right.order);
+  // then the unit sharing more of the question's own words, small ones too (`All Asset Classes`
+  // before `Per Asset Class` when asked what covers all asset classes), then evidence order.
+  const shared = sharedWordCounts(request.question, pool);
+  pool.sort((left, right) => right.rank - left.rank || right.fit.precision - left.fit.precision || shared(right) - shared(left) || left.order - right.order);
   const best = pool[0]!;
   const limit = Math.max(1, Math.min(request.maxSentences, ANSWER_SENTENCES));
   // The values an answer may state beyond those of its best unit: the question's own (`effective
@@ -276,7 +279,12 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   // …unless the unit defines a term the question names (`Affiliate: … fifty percent (50%) …`): what
   // the term means is what was asked.
   const definesAskedTerm = (unit: Unit) => profile.terms.some((term) => term.weight === 1 && definesTerm(unit.text, term.display.split('|')[0]!.split(' ')));
-  const statesUnaskedValue = (unit: Unit) => findStatedValues(unit.text).some((value) => !askedValues.has(value)) && !definesAskedTerm(unit);
+  // A party the question does not name (by the first word of its name) and the best unit does not
+  // state is unasked too: an opening paragraph naming the parties adds nothing to a liability cap.
+  const askedWords = new Set(request.question.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const bestParties = new Set(findPartyNames(best.text));
+  const unaskedParty = (name: string) => !bestParties.has(name) && !askedWords.has(name.match(/[\p{L}\p{N}]+/u)?.[0] ?? '');
+  const statesUnaskedValue = (unit: Unit) => (findStatedValues(unit.text).some((value) => !askedValues.has(value)) || findPartyNames(unit.text).some(unaskedParty)) && !definesAskedTerm(unit);
   // A value question is answered by the one unit holding the value that best matches its
   // qualifiers, and by one unit for each other side it asks about (the other year, the other
   // category); its table's other rows are not stated. Any other question may need several
@@ -373,12 +381,6 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
 function fitting<T extends { fit: QualifierFit; band: -1 | 0 | 1 }>(units: readonly T[]): T[] {
   const named = units.some((unit) => unit.fit.askedLabels > 0) ? units.filter((unit) => unit.fit.askedLabels > 0 || unit.fit.otherLabels === 0) : [...units];
   return named.some((unit) => unit.band === 1) ? named.filter((unit) => unit.band !== -1) : named;
-}
-
-/** A heading or label on its own (`Reporting Requirements`): under six words, no cells, no final punctuation, not a `label: value` line with a number. It says nothing by itself. */
-function isBareHeading(text: string): boolean {
-  if (/: .*\d/.test(text)) return false;
-  return !text.includes(' | ') && !/[.;:!?)]$/.test(text) && text.split(' ').length < 6;
 }
 
 /** The profile without the terms and phrases whose every stem is in `stems` (the names that chose a document). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findStatedValues } from './find-stated-values.ts';
+import { findPartyNames, findStatedValues } from './find-stated-values.ts';
 
 describe('findStatedValues', () => {
   it('reads amounts, percentages and dates as values, each once, in order', () => {
@@ -17,5 +17,19 @@ describe('findStatedValues', () => {
 
   it('leaves out counts, clause numbers, bands and bare years, which say which, not how much or when', () => {
     expect(findStatedValues('8.3 Subscriber must pay within thirty (30) Days | 201 - 2,000 | the 2026 list')).toEqual([]);
+  });
+});
+
+describe('findPartyNames', () => {
+  it('reads organisations named with a company form, without the form, each once', () => {
+    expect(findPartyNames('This Agreement is between Global Music International, Inc. d/b/a IMNTV and HERTZ INVESTMENT GROUP, LLC; Global Music International, Inc. shall pay.')).toEqual([
+      'global music international',
+      'hertz investment group',
+    ]);
+    expect(findPartyNames('Ono Pharmaceutical Co., Ltd. and Sparkling Spring Water Limited')).toEqual(['ono pharmaceutical', 'sparkling spring water']);
+  });
+
+  it('reads no party in a sentence without a company form', () => {
+    expect(findPartyNames('The Licensee shall pay the Licensor within thirty (30) days.')).toEqual([]);
   });
 });
