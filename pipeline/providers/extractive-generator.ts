@@ -12,7 +12,7 @@ import { measurePart, partsOf, rankOf } from './measure-question-parts.ts';
 import { asksMembers, dropUnmatchedFraming, isValueAsk, namesTerm, profileQuestion } from '../question/index.ts';
 import type { OfflineLexicalOptions, QuestionProfile } from '../question/index.ts';
 import { findQuestionQuantities, measureBandFit } from './find-quantity-bands.ts';
-import { isBareHeading, sharedWordCounts } from './read-unit-roles.ts';
+import { asksOpeningFacts, isBareHeading, isPartiesParagraph, sharedWordCounts } from './read-unit-roles.ts';
 import { rememberValue, settingsKey } from '../remember-stage.ts';
 
 /** Options of `createExtractiveGenerator`. */
@@ -241,8 +241,11 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   // naming only the parties (the opening paragraph, a signature block) is not an answer.
   // When the names leave nothing any sentence holds (`when did the X Exchange become the Y
   // Exchange?`), the whole question is asked of each sentence, names and all.
+  // An agreement's opening paragraph names the parties every question about it names: it answers
+  // only what it states (the parties, the date), not an insurance or audit question.
+  const openingAsked = asksOpeningFacts(request.question, profile.ask === 'date');
   const overlaps = (unit: Unit, byClause: boolean) => {
-    if (isBareHeading(unit.text)) return false;
+    if (isBareHeading(unit.text) || (!openingAsked && isPartiesParagraph(unit.text, findPartyNames))) return false;
     const relevance = byClause ? unit.clause : unit.relevance;
     const specific = byClause && unit.documentTerms !== undefined ? unit.clauseSpecific : hasSpecificTerms;
     if (specific ? relevance.ownSpecificMatches > 0 : relevance.ownMatches > 0) return true;

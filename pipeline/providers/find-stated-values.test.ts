@@ -33,3 +33,9 @@ describe('findPartyNames', () => {
     expect(findPartyNames('The Licensee shall pay the Licensor within thirty (30) days.')).toEqual([]);
   });
 });
+
+describe('findPartyNames in capitals', () => {
+  it('reads a company form written in capitals', () => {
+    expect(findPartyNames('between HERTZ INVESTMENT GROUP, LLC and HERTZ GROUP REALTY TRUST, INC., a Maryland corporation')).toEqual(['hertz investment group', 'hertz group realty trust']);
+  });
+});

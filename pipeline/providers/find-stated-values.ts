@@ -22,8 +22,8 @@ export function findStatedValues(text: string): string[] {
   return values;
 }
 
-// A company form closing an organisation's name (`Inc.`, `LLC`, `Limited`, `GmbH`).
-const COMPANY_FORM = String.raw`(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Company|plc|PLC|LP|L\.P|GmbH|AG|S\.A|N\.V|B\.V|Co)\b\.?`;
+// A company form closing an organisation's name (`Inc.`, `LLC`, `Limited`, `GmbH`), as written or in capitals.
+const COMPANY_FORM = String.raw`(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|plc|PLC|LP|L\.P|GmbH|AG|S\.A|N\.V|B\.V|Co|CO)\b\.?`;
 // One to six capitalised words (`Global Music International`, `HERTZ INVESTMENT GROUP`), then the form.
 const PARTY = new RegExp(String.raw`((?:[\p{Lu}][\p{L}\p{N}&'’.-]*\s+){0,5}[\p{Lu}][\p{L}\p{N}&'’.-]*),?\s+${COMPANY_FORM}`, 'gu');
 

@@ -24,3 +24,19 @@ export function sharedWordCounts(question: string, units: readonly { text: strin
   const counts = new Map(units.map((unit) => [unit, new Set(words(unit.text).filter((word) => asked.has(word))).size]));
   return (unit) => counts.get(unit) ?? 0;
 }
+
+/**
+ * An agreement's opening paragraph: it says the Agreement is made, entered into or dated between
+ * (or among) two or more organisations named by company form (`This Content License Agreement is
+ * dated as of October 1, 2005 … between Emdeon Practice Services, Inc. and WebMD, Inc.`). It answers
+ * who the parties are, where they are organised and when the agreement was made, nothing else: its
+ * names match every question about the agreement.
+ */
+export function isPartiesParagraph(text: string, partyNames: (text: string) => readonly string[]): boolean {
+  return /\bAgreement\b/.test(text) && /\b(?:between|among)\b/i.test(text) && /\b(?:made|entered into|dated|executed)\b/i.test(text) && partyNames(text).length >= 2;
+}
+
+/** Whether a question asks what an opening paragraph states: the parties, their addresses or organisation, or the agreement's date. */
+export function asksOpeningFacts(question: string, askIsDate: boolean): boolean {
+  return askIsDate || /\b(?:who|parties|party|incorporat\w*|organi[sz]ed|address|principal place)\b/i.test(question);
+}
