@@ -350,11 +350,13 @@ export async function readAndRetrieve(
       // Short forms the documents never use (`ND`, `app`) read as the source's own words, by every later stage alike.
       // The source's phrases (40 MB at 100×) are read only for a question holding a token that may be one.
       const { corpus } = pipeline.index;
+      const shortForms = findShortForms(corrected.text, corpus.frequencies, corpus.acronyms);
       const abbreviations =
-        findShortForms(corrected.text, corpus.frequencies, corpus.acronyms).length === 0
+        shortForms.length === 0
           ? { text: corrected.text, resolutions: [] }
           : resolveAbbreviations(corrected.text, corpus.frequencies, await corpus.readPhrases(), {
               acronyms: corpus.acronyms,
+              shortForms,
               isGeneric: (word) => corpus.statistics.documentsHolding(stem(word)) >= 0.9 * corpus.statistics.documentCount,
             });
       const spelling = { text: abbreviations.text, corrections: corrected.corrections, abbreviations: abbreviations.resolutions };

@@ -169,13 +169,18 @@ export function selectEvidence(input: SelectEvidenceInput): EvidenceSelection {
   // The cap makes room for other documents; where none needs it (every candidate of another
   // document is kept, and chunks remain below maxChunks), a capped document's further chunks are
   // kept after all, best first: a question about one agreement is answered from that agreement.
+  // A waiting item may repeat an item admitted after it (the first pass compared it only with those
+  // before): it stays out, said as the duplicate it is.
   for (const item of deferred) {
-    if (admitted.length >= budget.maxChunks || findDuplicate(item.words, admitted, budget.duplicateOverlap)) {
+    const duplicate = findDuplicate(item.words, admitted, budget.duplicateOverlap);
+    if (duplicate) {
+      drop(item.candidate, 'DROP_DUP', `word overlap ${formatScore(duplicate.overlap)} ≥ ${formatScore(budget.duplicateOverlap)} with ${duplicate.of.candidate.chunk.chunkId} (rank ${duplicate.of.candidate.rank})`);
+    } else if (admitted.length >= budget.maxChunks) {
       const fromDocument = perDocument.get(item.candidate.chunk.doc) ?? 0;
       drop(item.candidate, 'DROP_PER_DOC_CAP', `${fromDocument} chunk(s) of ${item.candidate.chunk.doc} already kept (maxChunksPerDocument ${budget.maxChunksPerDocument}), and no room left below maxChunks ${budget.maxChunks}`);
-      continue;
+    } else {
+      admitted.push(item);
     }
-    admitted.push(item);
   }
   admitted.sort((left, right) => compareRank(left.candidate.rank, left.candidate.chunk.chunkId, right.candidate.rank, right.candidate.chunk.chunkId));
 

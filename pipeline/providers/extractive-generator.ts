@@ -245,7 +245,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   // only what it states (the parties, the date), not an insurance or audit question.
   const openingAsked = asksOpeningFacts(request.question, profile.ask === 'date');
   const overlaps = (unit: Unit, byClause: boolean) => {
-    if (isBareHeading(unit.text) || (!openingAsked && isPartiesParagraph(unit.text, findPartyNames))) return false;
+    if (isBareHeading(unit.text) || (!openingAsked && isPartiesParagraph(unit.text))) return false;
     const relevance = byClause ? unit.clause : unit.relevance;
     const specific = byClause && unit.documentTerms !== undefined ? unit.clauseSpecific : hasSpecificTerms;
     if (specific ? relevance.ownSpecificMatches > 0 : relevance.ownMatches > 0) return true;
@@ -270,8 +270,8 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const pool = fitting(candidates);
   // Best first; on equal rank, the unit whose own words the question names most wholly (`E-Mini |
   // CBOT | Device` before `Display Device | Real Time | Device` for an E-mini CBOT display device),
-  // then the unit sharing more of the question's own words, small ones too (`All Asset Classes`
-  // before `Per Asset Class` when asked what covers all asset classes), then evidence order.
+  // then the unit sharing more of the question's own words, small ones too (`Each Region` before
+  // `Any Region` when asked what each region costs), then evidence order.
   const shared = sharedWordCounts(request.question, pool);
   pool.sort((left, right) => right.rank - left.rank || right.fit.precision - left.fit.precision || shared(right) - shared(left) || left.order - right.order);
   const best = pool[0]!;

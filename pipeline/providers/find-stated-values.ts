@@ -24,19 +24,21 @@ export function findStatedValues(text: string): string[] {
 
 // A company form closing an organisation's name (`Inc.`, `LLC`, `Limited`, `GmbH`), as written or in capitals.
 const COMPANY_FORM = String.raw`(?:Inc|INC|LLC|L\.L\.C|Ltd|LTD|Limited|LIMITED|Corp|CORP|Corporation|CORPORATION|Company|COMPANY|plc|PLC|LP|L\.P|GmbH|AG|S\.A|N\.V|B\.V|Co|CO)\b\.?`;
-// One to six capitalised words (`Global Music International`, `HERTZ INVESTMENT GROUP`), then the form.
+// One to six capitalised words (`Acme Widget Holdings`, `ACME REALTY TRUST`), then the form.
 const PARTY = new RegExp(String.raw`((?:[\p{Lu}][\p{L}\p{N}&'’.-]*\s+){0,5}[\p{Lu}][\p{L}\p{N}&'’.-]*),?\s+${COMPANY_FORM}`, 'gu');
+// A form still closing the name the pattern read (`Acme Pharma Co.` of `Acme Pharma Co., Ltd.`).
+const INNER_FORM = new RegExp(String.raw`,?\s+${COMPANY_FORM}$`, 'u');
 
 /**
- * The organisations `text` names by a company form (`Global Music International, Inc.` →
- * `global music international`): the name without its form, lower-cased, each once. A party is a
+ * The organisations `text` names by a company form (`Acme Widget Holdings, Inc.` →
+ * `acme widget holdings`): the name without its form, lower-cased, each once. A party is a
  * value an answer states like a figure: one nobody asked about says something else.
  */
 export function findPartyNames(text: string): string[] {
   const names: string[] = [];
   for (const match of text.matchAll(PARTY)) {
-    // A name may carry two forms (`Ono Pharmaceutical Co., Ltd.`): the inner one goes too.
-    const name = match[1]!.replace(new RegExp(String.raw`,?\s+${COMPANY_FORM}$`, 'u'), '').toLowerCase().replace(/\s+/g, ' ').trim();
+    // A name may carry two forms (`Acme Pharma Co., Ltd.`): the inner one goes too.
+    const name = match[1]!.replace(INNER_FORM, '').toLowerCase().replace(/\s+/g, ' ').trim();
     if (!names.includes(name)) names.push(name);
   }
   return names;

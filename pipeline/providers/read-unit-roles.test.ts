@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { findPartyNames } from './find-stated-values.ts';
 import { asksOpeningFacts, isBareHeading, isPartiesParagraph, sharedWordCounts } from './read-unit-roles.ts';
 
 describe('isBareHeading', () => {
@@ -15,12 +14,12 @@ describe('isBareHeading', () => {
 describe('isPartiesParagraph', () => {
   it('reads an agreement’s opening paragraph naming two organisations, in any case', () => {
     const opening = 'This TRADEMARK LICENSE AGREEMENT ("Agreement") is entered into as of September 1, 2019 by and between ACME INVESTMENT GROUP, LLC, a Delaware limited liability company ("Licensor"), and ACME REALTY TRUST, INC., a Maryland corporation ("Licensee").';
-    expect(isPartiesParagraph(opening, findPartyNames)).toBe(true);
+    expect(isPartiesParagraph(opening)).toBe(true);
   });
 
   it('does not read a clause naming two organisations, or an opening naming one, as one', () => {
-    expect(isPartiesParagraph('Licensee shall maintain insurance naming Acme Investment Group, LLC and Acme Realty Trust, Inc. as additional insureds under this Agreement.', findPartyNames)).toBe(false);
-    expect(isPartiesParagraph('This Agreement is made between Acme Widgets, Inc. and the Licensee.', findPartyNames)).toBe(false);
+    expect(isPartiesParagraph('Licensee shall maintain insurance naming Acme Investment Group, LLC and Acme Realty Trust, Inc. as additional insureds under this Agreement.')).toBe(false);
+    expect(isPartiesParagraph('This Agreement is made between Acme Widgets, Inc. and the Licensee.')).toBe(false);
   });
 });
 

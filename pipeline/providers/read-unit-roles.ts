@@ -1,10 +1,12 @@
-// What a unit of evidence is, apart from what it says: a heading or a title, how much of the
-// question's own wording it shares. Read by the extractive generator.
+import { findPartyNames } from './find-stated-values.ts';
+
+// What a unit of evidence is, apart from what it says: a heading or a title, the share of the
+// question's own wording it writes, an agreement's opening. Read by the extractive generator.
 
 /**
  * A heading or label on its own (`Reporting Requirements`): under six words, no cells, no final
  * punctuation, not a `label: value` line with a number; or a line in capitals of at most ten words
- * with no figure (a title or a party's name: `MASTER FRANCHISE AGREEMENT THE X TRUCK, INC.`). It
+ * with no figure (a title or a party's name: `MASTER LICENCE AGREEMENT ACME WIDGETS, INC.`). It
  * says nothing by itself.
  */
 export function isBareHeading(text: string): boolean {
@@ -27,13 +29,13 @@ export function sharedWordCounts(question: string, units: readonly { text: strin
 
 /**
  * An agreement's opening paragraph: it says the Agreement is made, entered into or dated between
- * (or among) two or more organisations named by company form (`This Content License Agreement is
- * dated as of October 1, 2005 … between Emdeon Practice Services, Inc. and WebMD, Inc.`). It answers
+ * (or among) two or more organisations named by company form (`This Licence Agreement is made on
+ * 1 March 2020 … between Acme Widgets, Inc. and Borealis Media LLC`). It answers
  * who the parties are, where they are organised and when the agreement was made, nothing else: its
  * names match every question about the agreement.
  */
-export function isPartiesParagraph(text: string, partyNames: (text: string) => readonly string[]): boolean {
-  return /\bAgreement\b/.test(text) && /\b(?:between|among)\b/i.test(text) && /\b(?:made|entered into|dated|executed)\b/i.test(text) && partyNames(text).length >= 2;
+export function isPartiesParagraph(text: string): boolean {
+  return /\bAgreement\b/.test(text) && /\b(?:between|among)\b/i.test(text) && /\b(?:made|entered into|dated|executed)\b/i.test(text) && findPartyNames(text).length >= 2;
 }
 
 /** Whether a question asks what an opening paragraph states: the parties, their addresses or organisation, or the agreement's date. */

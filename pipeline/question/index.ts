@@ -16,7 +16,7 @@ export { checkCoverage } from './check-coverage.ts';
 export { buildWordFrequencies, correctSpelling } from './correct-spelling.ts';
 export type { CorrectedQuestion, SpellingCorrection } from './correct-spelling.ts';
 export { findShortForms, resolveAbbreviations } from './resolve-abbreviations.ts';
-export type { ResolvedAbbreviation, ResolvedQuestion } from './resolve-abbreviations.ts';
+export type { ResolvedAbbreviation, ResolvedQuestion, ShortForm } from './resolve-abbreviations.ts';
 export {
   buildSourcePhrases,
   buildSourceVocabulary,

@@ -64,14 +64,20 @@ export function resolveAbbreviations(
   question: string,
   frequencies: ReadonlyMap<string, number>,
   phrases: string,
-  options: { acronyms?: ReadonlyMap<string, unknown>; isKnownWord?: (word: string) => boolean; isGeneric?: (word: string) => boolean } = {},
+  options: {
+    acronyms?: ReadonlyMap<string, unknown>;
+    isKnownWord?: (word: string) => boolean;
+    isGeneric?: (word: string) => boolean;
+    /** The question's `findShortForms`, when the caller has found them already (it read them to decide whether to load `phrases`). */
+    shortForms?: readonly ShortForm[];
+  } = {},
 ): ResolvedQuestion {
   const isGeneric = options.isGeneric ?? (() => false);
   const isKnownWord = options.isKnownWord ?? isEnglishWord;
   const acronyms = options.acronyms ?? new Map<string, unknown>();
   const resolutions: ResolvedAbbreviation[] = [];
   const replacements: { start: number; end: number; text: string }[] = [];
-  for (const { token, spelled, index, capitals } of findShortForms(question, frequencies, acronyms)) {
+  for (const { token, spelled, index, capitals } of options.shortForms ?? findShortForms(question, frequencies, acronyms)) {
     const expansion = resolveToken(token, spelled, {
       left: /([\p{L}\p{N}&]+)[\s-]+$/u.exec(question.slice(0, index))?.[1]?.toLowerCase(),
       right: /^[\s-]+([\p{L}\p{N}&]+)/u.exec(question.slice(index + token.length))?.[1]?.toLowerCase(),
@@ -102,7 +108,7 @@ interface TokenContext {
 }
 
 /** A token of the question that may be a short form the source resolves (`findShortForms`). */
-interface ShortForm {
+export interface ShortForm {
   token: string;
   /** The letters it spells, lower case (an acronym's plural `DCMs` spells `dcm`; `F&O` spells `fo`). */
   spelled: string;
