@@ -148,6 +148,8 @@ export const AnswerResult = z.object({
     reranker: z.string(),
     generator: z.string(),
     expansionRules: z.string(),
+    /** The learned reading of what a question asks (`AskWeights.version`); absent in traces written before it. */
+    askReading: z.string().optional(),
   }),
 });
 export type AnswerResult = z.infer<typeof AnswerResult>;

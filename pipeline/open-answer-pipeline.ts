@@ -6,6 +6,7 @@ import { createEmbedder } from './providers/create-embedder.ts';
 import { createGenerator } from './providers/create-generator.ts';
 import { createReranker } from './providers/create-reranker.ts';
 import { DEFAULT_GATE_WEIGHTS_FILE, loadGateWeights } from './gate/index.ts';
+import { shippedAskWeights } from './question/ask-weights.ts';
 import { openIndex, type SearchableIndex } from './store/index.ts';
 
 /** An answer pipeline with the index it opened (its whole manifest and every chunk readable); `close()` releases the index. */
@@ -31,6 +32,8 @@ export async function openAnswerPipeline(configured: ClausegateConfig, environme
   const embedder = createEmbedder(config, environment, sourceConfig);
   const reranker = createReranker(config, environment, sourceConfig);
   const generator = createGenerator(config, environment, sourceConfig);
+  // The learned reading of what a question asks (`detectAsk`) is checked here, so a bad file stops the command before any question.
+  shippedAskWeights();
   const gateWeights = config.gate.enabled && config.gate.learned ? loadGateWeights(config.gate.weightsFile ?? DEFAULT_GATE_WEIGHTS_FILE) : undefined;
   const index = await openIndex(config.paths.indexDir, source, { embedder: embedder.info });
   reranker.prepare?.(index.corpus.statistics);

@@ -15,10 +15,11 @@ import type { CommandIo } from '../cli.ts';
 import { loadCheckedSuite, prepareCases, resolveConfigPaths } from '../run/index.ts';
 import { chooseRelevanceThreshold, collectTuningRows, crossValidate, fitTunedModel } from '../tune/index.ts';
 import type { FoldResult, TuningGroup } from '../tune/index.ts';
+import { tuneAsk } from './tune-ask.ts';
 import { tuneGate } from './tune-gate.ts';
 
 interface TuneOptions extends GlobalOptions {
-  model: 'reranker' | 'gate';
+  model: 'reranker' | 'gate' | 'ask';
   suite?: string[];
   folds: number;
   regularisation: number;
@@ -42,7 +43,11 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
     'Fit the learned reranker on the golden suites with k-fold cross-validation and write its weights file',
     (command) =>
       command
-        .option('model', { choices: ['reranker', 'gate'] as const, default: 'reranker' as const, describe: 'what to fit: the learned reranker (pipeline/rerank/rerank-weights.json) or the confidence gate\'s answer-or-refuse decision (pipeline/gate/gate-weights.json)' })
+        .option('model', {
+          choices: ['reranker', 'gate', 'ask'] as const,
+          default: 'reranker' as const,
+          describe: 'what to fit: the learned reranker (pipeline/rerank/rerank-weights.json), the confidence gate\'s answer-or-refuse decision (pipeline/gate/gate-weights.json), or the kind of value a question asks for (pipeline/question/ask-weights.json; folds hold back whole suites)',
+        })
         .option('suite', { type: 'string', array: true, describe: 'golden suites to fit on (default: every suite tagged "training")' })
         .option('folds', { type: 'number', default: 5, describe: 'cross-validation folds (cases are assigned by a hash of suite and id)' })
         .option('regularisation', { type: 'number', default: 0.01, describe: 'L2 penalty of the logistic regression' })
@@ -59,6 +64,12 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
       const suites = options.suite ?? (await findTrainingSuites(config.paths.goldenDir));
       if (suites.length === 0) {
         throw new ClausegateError('input_invalid', `no golden suite is tagged "${TRAINING_TAG}" under ${config.paths.goldenDir}`, { hint: 'name suites with --suite, or add "training" to a suite.json\'s tags' });
+      }
+      if (options.model === 'ask') {
+        const gap = await tuneAsk({ context, config, suites, folds: options.folds, regularisation: options.regularisation, out: options.out });
+        context.stdout(`largest train − held-back gap: ${(gap * 100).toFixed(1)} points (goal ≤ 5)`);
+        setExitCode(gap > 0.05 ? EXIT.failed : EXIT.ok);
+        return;
       }
       if (options.model === 'gate') {
         const gap = await tuneGate({ context, config, suites, folds: options.folds, regularisation: options.regularisation, out: options.out });

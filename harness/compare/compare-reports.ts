@@ -78,7 +78,7 @@ export function compareReports(base: ComparisonInput, head: ComparisonInput): Co
 
   const versionChanges = (Object.keys(headReport.versions) as (keyof BaselineReport['versions'])[])
     .filter((name) => name !== 'policy' && baseReport.versions[name] !== headReport.versions[name])
-    .map((name) => ({ name, before: baseReport.versions[name], after: headReport.versions[name] }));
+    .map((name) => ({ name, before: baseReport.versions[name] ?? '(none)', after: headReport.versions[name] ?? '(none)' }));
 
   return {
     schemaVersion: 1,

@@ -117,6 +117,8 @@ export const RunVersions = z
     reranker: z.string(),
     generator: z.string(),
     expansionRules: z.string(),
+    /** The learned reading of what a question asks (`AskWeights.version`); absent in runs written before it. */
+    askReading: z.string().optional(),
     prompt: z.string(),
   })
   .strict();

@@ -7,6 +7,7 @@ import { PROMPT_VERSION } from '../../pipeline/answer/index.ts';
 import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { ClausegateError } from '../../pipeline/errors.ts';
 import type { OpenedAnswerPipeline } from '../../pipeline/open-answer-pipeline.ts';
+import { shippedAskWeights } from '../../pipeline/question/index.ts';
 import { writeFileDurably } from '../../pipeline/store/write-file-durably.ts';
 import { buildRunReport } from '../report/build-run-report.ts';
 import type { CaseResult } from '../report/case-result.ts';
@@ -299,6 +300,7 @@ function describeVersions(pipeline: OpenedAnswerPipeline): RunVersions {
     reranker: `${pipeline.reranker.info.name}/${pipeline.reranker.info.model}`,
     generator: `${pipeline.generator.info.name}/${pipeline.generator.info.model}`,
     expansionRules: pipeline.config.retrieval.expansionRulesVersion,
+    askReading: shippedAskWeights().version,
     prompt: PROMPT_VERSION,
   };
 }

@@ -2,6 +2,7 @@ import type { AnswerPipeline } from '../answer-question.ts';
 import type { AnswerResult, CandidateRecord, EvidenceRecord } from '../answer-result.ts';
 import type { GenerationEvidence } from '../providers/generator.ts';
 import type { RankedCandidate } from '../rerank/rerank-candidates.ts';
+import { shippedAskWeights } from '../question/index.ts';
 import { PROMPT_VERSION } from './build-prompt.ts';
 import type { SelectedEvidence } from './select-evidence.ts';
 
@@ -96,6 +97,7 @@ export function emptyResult(pipeline: AnswerPipeline, question: string): AnswerR
       reranker: `${pipeline.reranker.info.name}/${pipeline.reranker.info.model}`,
       generator: `${pipeline.generator.info.name}/${pipeline.generator.info.model}`,
       expansionRules: config.retrieval.expansionRulesVersion,
+      askReading: shippedAskWeights().version,
     },
   };
 }

@@ -152,6 +152,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   const exchanges = exchangesNamedBy(lexicon, words.map(stem));
   if (exchanges.length > 0) profile.exchanges = exchanges;
   if (profile.ask === 'date' && DEADLINE_QUESTION.test(asked)) profile.deadline = true;
+  if (COMPARISON_QUESTION.test(asked)) profile.comparison = true;
   // A question of three specific terms or more after a framing sentence (not a clause before a comma
   // or colon); years and the `fee` an amount answers say which value, not what about.
   const ownTerms = terms.filter((term) => term.framing !== true && term.weight === 1 && !term.satisfiedByAmount && !years.includes(term.display)).length;
@@ -165,5 +166,8 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   }
   return profile;
 }
+
+// Words that set two things against each other.
+const COMPARISON_QUESTION = /\b(?:vs|versus|compar(?:e|es|ed|ing|ison|isons)|differ(?:s|ence|ences)?|between)\b/;
 
 const DEADLINE_QUESTION = /\bby\s+(?:what|which)\s+(?:date|day|time)\b|\bby\s+when\b|\bdeadline\b/;

@@ -48,6 +48,11 @@ export interface QuestionProfile {
   contextSentence?: boolean;
   /** A date question asking by when something must be done (`by what date`, `by when`, `deadline`): a date after `by` or `no later than` answers it best. */
   deadline?: boolean;
+  /**
+   * True when the question sets things against each other (`X vs Y`, `compare`, `the difference
+   * between X and Y`): its qualifiers may each belong to another row or clause, one per side.
+   */
+  comparison?: boolean;
 }
 
 /** True for the asks a value answers: an amount, a date, a duration, a frequency. */

@@ -1,4 +1,6 @@
 import { escapeRegExp } from '../text/index.ts';
+import { predictAskKind, shippedAskWeights } from './ask-weights.ts';
+import { EMPTY_LEXICON } from './read-source-lexicon.ts';
 import type { QuestionAsk } from './question-profile.ts';
 import { LEXICAL_STOP_WORDS } from './question-stop-words.ts';
 import type { SourceLexicon } from './read-source-lexicon.ts';
@@ -33,8 +35,22 @@ const LEADING_WORDS = new Set([
   'give', 'show', 'please', 'current', 'currently', 'applicable', "what's",
 ]);
 
-/** What the question asks for (see `QuestionAsk`), read from its wording and the head of its leading noun phrase. */
-export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionAsk {
+/**
+ * What the question asks for (see `QuestionAsk`): read from its wording and the head of its leading
+ * noun phrase (`readAskByRules`); when those read none, the kind the learned reading gives with at
+ * least its fitted probability (`AskWeights`: `how quickly must invoices be paid` asks a duration,
+ * `what minimum guarantee is owed` an amount), unless `learned` is false.
+ */
+export function detectAsk(normalized: string, lexicon: SourceLexicon, learned = true): QuestionAsk {
+  const ruled = readAskByRules(normalized, lexicon);
+  if (ruled !== 'none' || !learned) return ruled;
+  const weights = shippedAskWeights();
+  const predicted = predictAskKind(weights, normalized);
+  return predicted.probability >= weights.threshold ? predicted.kind : 'none';
+}
+
+/** What the question asks for by its wording's rules alone: `how long` a duration, `by when` a date, `how much` an amount, …. */
+export function readAskByRules(normalized: string, lexicon: SourceLexicon = EMPTY_LEXICON): QuestionAsk {
   if (
     /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+)?(?:minutes|hours|days|weeks|months|years)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|notification|time)\b|\bretention\s+period\b|\bwithin\s+what\s+(?:period|time|timeframe|time\s+frame)\b|\bhow\s+far\s+back\b/.test(
       normalized,

@@ -32,7 +32,7 @@ export interface SourceLexicon {
 
 const lexiconByOptions = new WeakMap<OfflineLexicalOptions, SourceLexicon>();
 
-const EMPTY_LEXICON: SourceLexicon = { genericWords: GENERIC_WORDS, families: [], familyStems: new Set() };
+export const EMPTY_LEXICON: SourceLexicon = { genericWords: GENERIC_WORDS, families: [], familyStems: new Set() };
 
 /** The source lexicon of the scorers' options, compiled once per options object (the default lexicon when they configure none). */
 export function lexiconOf(options: OfflineLexicalOptions): SourceLexicon {

@@ -12,10 +12,12 @@ export function qualifierTerms(profile: QuestionProfile): ProfileTerm[] {
  * The qualifiers a table splits across rows (see `ChunkRelevance.splitQualifiers`): the specific
  * question terms (not `fee`/`cost`) named by some row with an amount but by none of the context
  * (heading, label lines, prose), when no single row with an amount of that table (a run of rows) names all of them;
- * a table where one row names them all answers the question, and then none are split.
+ * a table where one row names them all answers the question, and then none are split. A comparison
+ * (`QuestionProfile.comparison`) has none split: each side is its own row.
  */
 export function findSplitQualifiers(profile: QuestionProfile, units: readonly string[], heading: TokenStream, answerRow: string | undefined): string[] {
-  if (answerRow === undefined || !isCellRow(answerRow)) return [];
+  // A comparison (`real time vs delayed`) asks for one row per side: its qualifiers are split by design.
+  if (answerRow === undefined || !isCellRow(answerRow) || profile.comparison === true) return [];
   const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount);
   if (qualifiers.length < 2) return [];
   // A table is a run of consecutive rows; a label or heading line between rows starts another table.

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isClausegateError } from '../errors.ts';
+import { DEFAULT_ASK_WEIGHTS_FILE, LEARNED_ASK_KINDS, loadAskWeights, predictAskKind, wordFeatures } from './ask-weights.ts';
+import { detectAsk, readAskByRules } from './read-question-ask.ts';
+import { lexiconOf } from './read-source-lexicon.ts';
+
+describe('ask weights', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'clausegate-ask-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  function expectWeightsError(file: string, message: RegExp): void {
+    let caught: unknown;
+    try {
+      loadAskWeights(file);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isClausegateError(caught, 'weights_invalid')).toBe(true);
+    const error = caught as Error & { hint?: string; location?: { file?: string } };
+    expect(error.message).toContain(file);
+    expect(error.message).toMatch(message);
+    expect(error.hint).toContain('harness tune --model ask');
+    expect(error.location?.file).toBe(file);
+  }
+
+  it('reads the shipped file: one model per learned kind over English and function words, with its held-back folds', () => {
+    const weights = loadAskWeights(DEFAULT_ASK_WEIGHTS_FILE);
+    expect(weights.models.map((model) => model.kind)).toEqual([...LEARNED_ASK_KINDS]);
+    for (const model of weights.models) expect(model.weights).toHaveLength(model.features.length);
+    expect(weights.training.folds.length).toBeGreaterThanOrEqual(2);
+    expect(weights.threshold).toBeGreaterThan(0);
+    expect(weights.threshold).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses a missing, non-JSON or mis-shaped file, naming it and the command that writes it', () => {
+    expectWeightsError(path.join(work, 'absent.json'), /cannot be read/);
+    const corrupt = path.join(work, 'corrupt.json');
+    writeFileSync(corrupt, '{"schemaVersion": 1,');
+    expectWeightsError(corrupt, /not valid JSON/);
+    const shaped = path.join(work, 'shaped.json');
+    writeFileSync(shaped, JSON.stringify({ schemaVersion: 1, kind: 'clausegate-ask-weights', version: 'a1-x', threshold: 0.5, models: [] }));
+    expectWeightsError(shaped, /invalid at models/);
+  });
+
+  it('reads words and adjacent word pairs', () => {
+    expect([...wordFeatures('How quickly must invoices be paid?')]).toEqual(['how', 'quickly', 'must', 'invoices', 'be', 'paid', 'how_quickly', 'quickly_must', 'must_invoices', 'invoices_be', 'be_paid']);
+  });
+
+  it('predicts with each kind\'s regression and keeps the likeliest', () => {
+    const weights = loadAskWeights(DEFAULT_ASK_WEIGHTS_FILE);
+    const tuned = {
+      ...weights,
+      models: weights.models.map((model) => ({ ...model, features: ['quickly'], mean: [0], scale: [1], weights: [model.kind === 'duration' ? 4 : -4], bias: 0 })),
+    };
+    expect(predictAskKind(tuned, 'how quickly must invoices be paid')).toEqual({ kind: 'duration', probability: 1 / (1 + Math.exp(-4)) });
+    expect(predictAskKind(tuned, 'who may assign the licence').probability).toBeCloseTo(0.5);
+  });
+});
+
+describe('detectAsk', () => {
+  const lexicon = lexiconOf({});
+  it('keeps what the wording rules read, and asks the learned reading only when they read none', () => {
+    expect(detectAsk('how long is the initial term', lexicon)).toBe('duration');
+    expect(readAskByRules('how soon after notice can the licensor terminate', lexicon)).toBe('none');
+    expect(detectAsk('how soon after notice can the licensor terminate', lexicon, false)).toBe('none');
+    const weights = loadAskWeights();
+    const predicted = predictAskKind(weights, 'how soon after notice can the licensor terminate');
+    expect(detectAsk('how soon after notice can the licensor terminate', lexicon)).toBe(predicted.probability >= weights.threshold ? predicted.kind : 'none');
+  });
+});

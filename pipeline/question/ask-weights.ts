@@ -1,0 +1,90 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { checkFeatureArrays, FoldFigures, predictRelevance, readWeightsFile } from '../rerank/weights-file.ts';
+
+/** The ask-kind weights file shipped with the pipeline, written by `harness tune --model ask`. */
+export const DEFAULT_ASK_WEIGHTS_FILE = fileURLToPath(new URL('./ask-weights.json', import.meta.url));
+
+/** The kinds of value the learned reading of a question can tell apart from "none". */
+export const LEARNED_ASK_KINDS = ['amount', 'duration', 'date'] as const;
+export type LearnedAskKind = (typeof LEARNED_ASK_KINDS)[number];
+
+const finite = z.number().finite();
+
+const KindModel = z
+  .object({
+    kind: z.enum(LEARNED_ASK_KINDS),
+    features: z.array(z.string()),
+    mean: z.array(finite),
+    scale: z.array(finite.positive()),
+    weights: z.array(finite),
+    bias: finite,
+  })
+  .strict()
+  .superRefine(checkFeatureArrays);
+
+/**
+ * What kind of value a question asks for, learned from the wording of golden questions and the kind
+ * of their expected answer terms: one logistic regression per kind (`LEARNED_ASK_KINDS`) over the
+ * words and word pairs of the question, and the probability at or above which the most likely kind
+ * is taken when the question's wording rules (`detectAsk`) read no value asked. Features are
+ * English words and function words only (`wordFeatures`); no name of a party, product or document.
+ */
+export const AskWeights = z
+  .object({
+    schemaVersion: z.literal(1),
+    kind: z.literal('clausegate-ask-weights'),
+    /** Names this fit in traces and reports (`a1-<sha256 prefix of the training rows>`). */
+    version: z.string().min(1),
+    threshold: finite,
+    models: z.array(KindModel).length(LEARNED_ASK_KINDS.length),
+    training: z
+      .object({
+        suites: z.array(z.string()),
+        cases: z.number().int().nonnegative(),
+        labels: z.record(z.string(), z.number().int().nonnegative()),
+        regularisation: finite,
+        folds: z.array(FoldFigures),
+      })
+      .strict(),
+  })
+  .strict();
+export type AskWeights = z.infer<typeof AskWeights>;
+
+/**
+ * Reads and checks the ask weights file. Throws `weights_invalid` naming the file and
+ * `harness tune --model ask` when it is missing, is not JSON or does not match the schema.
+ */
+export function loadAskWeights(file: string = DEFAULT_ASK_WEIGHTS_FILE): AskWeights {
+  return readWeightsFile(file, AskWeights, 'ask', 'run `npx harness tune --model ask` to fit and write it');
+}
+
+let shipped: AskWeights | undefined;
+
+/** The shipped ask weights, read once on first use (`loadAskWeights`). */
+export function shippedAskWeights(): AskWeights {
+  shipped ??= loadAskWeights();
+  return shipped;
+}
+
+/**
+ * The features of a question's wording: each lower-case word, and each pair of adjacent words
+ * (`how_quickly`), as `word` and `word_word`. A fit keeps those its training questions share.
+ */
+export function wordFeatures(question: string): Set<string> {
+  const words = question.toLowerCase().match(/[a-z]+/g) ?? [];
+  const features = new Set(words);
+  for (let index = 1; index < words.length; index += 1) features.add(`${words[index - 1]}_${words[index]}`);
+  return features;
+}
+
+/** The most likely kind of value the question asks for, with its probability (each kind's own regression). */
+export function predictAskKind(weights: AskWeights, question: string): { kind: LearnedAskKind; probability: number } {
+  const present = wordFeatures(question);
+  let best: { kind: LearnedAskKind; probability: number } = { kind: LEARNED_ASK_KINDS[0], probability: -1 };
+  for (const model of weights.models) {
+    const probability = predictRelevance(model, model.features.map((feature) => (present.has(feature) ? 1 : 0)));
+    if (probability > best.probability) best = { kind: model.kind, probability };
+  }
+  return best;
+}
