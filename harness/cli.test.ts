@@ -149,6 +149,19 @@ describe('harness CLI: ingest, list, query', () => {
     }
   });
 
+  it('tune --model ask --held-out measures the shipped reading of what questions ask on a suite, and writes nothing', async () => {
+    const withGolden = path.join(work, 'with-golden.json');
+    writeFileSync(withGolden, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), paths: { ...JSON.parse(readFileSync(config, 'utf8')).paths, goldenDir: path.resolve(import.meta.dirname, '../golden') } }));
+    const io = captureIo(work);
+    expect(await runCli(['tune', '--model', 'ask', '--held-out', 'sample', '--config', withGolden], io)).toBe(0);
+    const text = io.out.join('\n');
+    expect(text).toMatch(/ask weights a1-[0-9a-f]{12}, threshold/);
+    expect(text).toMatch(/sample\s+13\s+\d+ → \d+\s+\d+\/\d+/);
+    const misused = captureIo(work);
+    expect(await runCli(['tune', '--held-out', 'sample', '--config', withGolden], misused)).toBe(2);
+    expect(misused.err.join('\n')).toContain('needs --model ask');
+  });
+
   it('exits 2 on an unknown command', async () => {
     const io = captureIo(work);
     expect(await runCli(['frobnicate'], io)).toBe(2);

@@ -74,7 +74,7 @@ export const HARNESS_COMMANDS: readonly HarnessCommand[] = [
   },
   {
     command: 'tune',
-    describe: 'Fit the learned reranker on the golden suites with k-fold cross-validation and write its weights file',
+    describe: 'Fit a learned model (the reranker, the gate, or what a question asks for) on golden suites with cross-validation and write its weights file',
     load: async () => (await import('../commands/tune-command.ts')).registerTuneCommand,
   },
   {

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { ClausegateConfig } from '../../pipeline/config/config-schema.ts';
 import { ClausegateError } from '../../pipeline/errors.ts';
-import { AskWeights, DEFAULT_ASK_WEIGHTS_FILE, isEnglishWord, QUESTION_STOP_WORDS, readAskByRules } from '../../pipeline/question/index.ts';
+import { AskWeights, DEFAULT_ASK_WEIGHTS_FILE, isEnglishWord, loadAskWeights, QUESTION_STOP_WORDS, readAskByRules } from '../../pipeline/question/index.ts';
 import { writeFileDurably } from '../../pipeline/store/write-file-durably.ts';
 import { normalizeForMatching } from '../../pipeline/text/index.ts';
 import type { CommandContext } from '../cli-support/create-context.ts';
 import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import { loadSuite } from '../golden/index.ts';
-import { chooseVocabulary, crossValidateAsk, findCapitalisedWords, fitAskModel, labelAnswerKind, toWeightModels } from '../tune/fit-ask-model.ts';
-import type { AskFold, AskRow } from '../tune/fit-ask-model.ts';
+import { chooseVocabulary, crossValidateAsk, findCapitalisedWords, fitAskModel, labelAnswerKind, measureAskModel, toWeightModels } from '../tune/fit-ask-model.ts';
+import type { AskFold, AskModel, AskRow } from '../tune/fit-ask-model.ts';
 
 
 /**
@@ -21,21 +21,7 @@ import type { AskFold, AskRow } from '../tune/fit-ask-model.ts';
  */
 export async function tuneAsk(input: { context: CommandContext; config: ClausegateConfig; suites: readonly string[]; folds: number; regularisation: number; out: string | undefined }): Promise<number> {
   const { context, config } = input;
-  const rows: AskRow[] = [];
-  const written: string[] = [];
-  for (const name of input.suites) {
-    const suite = await loadSuite(path.resolve(context.cwd, config.paths.goldenDir), name);
-    if (suite.problems.length > 0) {
-      throw new ClausegateError('golden_invalid', `suite ${name} has ${suite.problems.length} problem(s); run harness check --suite ${name}`, { hint: 'fix the suite first' });
-    }
-    for (const { value } of suite.baseline) {
-      if (value.should_refuse) continue;
-      written.push(value.question);
-      const normalized = normalizeForMatching(value.question).trim();
-      rows.push({ suite: name, caseId: value.id, question: normalized, ruled: readAskByRules(normalized), label: labelAnswerKind(value.answer_terms, value.evidence.map((evidence) => evidence.quote)) });
-    }
-    context.stderr(`read ${name}`);
-  }
+  const { rows, written } = await readAskRows(context, config, input.suites);
   const suites = new Set(rows.map((row) => row.suite));
   if (suites.size < input.folds) {
     throw new ClausegateError('input_invalid', `--model ask holds back whole suites: ${input.folds} folds need at least ${input.folds} suites with answerable cases (got ${suites.size})`, { hint: 'name more suites with --suite, or lower --folds' });
@@ -82,4 +68,51 @@ function formatAskFolds(folds: readonly AskFold[], width: number): string {
     `${fold.heldOut.switchedRight}/${fold.heldOut.switched}`,
   ]);
   return renderTerminalTable(['fold', 'held-back suites', 'questions train/held', 'model kind accuracy % train / held', 'held back: rules → rules+model %', 'held-back switches right'], rows, { width });
+}
+
+/** Every answerable baseline case of the suites as a row (`AskRow`), and the questions as written. */
+async function readAskRows(context: CommandContext, config: ClausegateConfig, suites: readonly string[]): Promise<{ rows: AskRow[]; written: string[] }> {
+  const rows: AskRow[] = [];
+  const written: string[] = [];
+  for (const name of suites) {
+    const suite = await loadSuite(path.resolve(context.cwd, config.paths.goldenDir), name);
+    if (suite.problems.length > 0) {
+      throw new ClausegateError('golden_invalid', `suite ${name} has ${suite.problems.length} problem(s); run harness check --suite ${name}`, { hint: 'fix the suite first' });
+    }
+    for (const { value } of suite.baseline) {
+      if (value.should_refuse) continue;
+      written.push(value.question);
+      const normalized = normalizeForMatching(value.question).trim();
+      rows.push({ suite: name, caseId: value.id, question: normalized, ruled: readAskByRules(normalized), label: labelAnswerKind(value.answer_terms, value.evidence.map((evidence) => evidence.quote)) });
+    }
+    context.stderr(`read ${name}`);
+  }
+  return { rows, written };
+}
+
+/**
+ * `harness tune --model ask --held-out NAME…`: measures the weights file (default the shipped one)
+ * on suites it was not fitted on, per suite: how often the rules alone, and the rules with the
+ * learned reading, read the kind of value the answer is; how many questions the learned reading
+ * switches from none, and how many of those rightly. Writes nothing.
+ */
+export async function measureAsk(input: { context: CommandContext; config: ClausegateConfig; suites: readonly string[]; weightsFile: string | undefined }): Promise<void> {
+  const { context, config } = input;
+  const weights = loadAskWeights(input.weightsFile === undefined ? DEFAULT_ASK_WEIGHTS_FILE : path.resolve(context.cwd, input.weightsFile));
+  const model: AskModel = { vocabulary: [...weights.models[0]!.features], models: weights.models.map((entry) => ({ kind: entry.kind, weights: [...entry.weights], bias: entry.bias })) };
+  const fitted = new Set(weights.training.suites);
+  const table: (string | number)[][] = [];
+  for (const name of input.suites) {
+    const { rows } = await readAskRows(context, config, [name]);
+    const figures = measureAskModel(model, rows, weights.threshold);
+    const count = (share: number) => Math.round(share * rows.length);
+    table.push([
+      fitted.has(name) ? `${name} (fitted on)` : name,
+      rows.length,
+      `${count(figures.rulesAccuracy)} → ${count(figures.combinedAccuracy)}`,
+      `${figures.switchedRight}/${figures.switched}`,
+    ]);
+  }
+  context.stdout(`ask weights ${weights.version}, threshold ${weights.threshold.toFixed(2)}`);
+  context.stdout(renderTerminalTable(['suite', 'answerable', 'kind read right: rules → rules+model', 'switches right'], table, { width: context.columns }));
 }

@@ -15,7 +15,7 @@ import type { CommandIo } from '../cli.ts';
 import { loadCheckedSuite, prepareCases, resolveConfigPaths } from '../run/index.ts';
 import { chooseRelevanceThreshold, collectTuningRows, crossValidate, fitTunedModel } from '../tune/index.ts';
 import type { FoldResult, TuningGroup } from '../tune/index.ts';
-import { tuneAsk } from './tune-ask.ts';
+import { measureAsk, tuneAsk } from './tune-ask.ts';
 import { tuneGate } from './tune-gate.ts';
 
 interface TuneOptions extends GlobalOptions {
@@ -24,6 +24,7 @@ interface TuneOptions extends GlobalOptions {
   folds: number;
   regularisation: number;
   out?: string;
+  heldOut?: string[];
 }
 
 /** Suites tagged `training` in their suite.json are what `harness tune` fits on by default. */
@@ -34,13 +35,15 @@ const TRAINING_TAG = 'training';
  * reranker's features on every baseline case of the training suites (those tagged `training`, or
  * the ones named), cross-validates a logistic regression over the cases in K folds (printing train
  * against held-back figures per fold), fits it on all cases and writes the versioned weights file the
- * pipeline reads (default pipeline/rerank/rerank-weights.json). Exit 0 when written, 1 when a
- * held-back fold falls more than 5 points below its training figure, 2 on bad input.
+ * pipeline reads (default pipeline/rerank/rerank-weights.json). `--model gate` fits the gate's
+ * answer-or-refuse model (`tuneGate`), `--model ask` the learned reading of what a question asks
+ * for (`tuneAsk`, folds by whole suites). Exit 0 when written, 1 when a held-back fold falls more
+ * than 5 points below its training figure, 2 on bad input.
  */
 export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, setExitCode: (code: number) => void): Argv<GlobalOptions> {
   return cli.command(
     'tune',
-    'Fit the learned reranker on the golden suites with k-fold cross-validation and write its weights file',
+    'Fit a learned model (the reranker, the gate, or what a question asks for) on golden suites with cross-validation and write its weights file',
     (command) =>
       command
         .option('model', {
@@ -51,6 +54,7 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
         .option('suite', { type: 'string', array: true, describe: 'golden suites to fit on (default: every suite tagged "training")' })
         .option('folds', { type: 'number', default: 5, describe: 'cross-validation folds (cases are assigned by a hash of suite and id)' })
         .option('regularisation', { type: 'number', default: 0.01, describe: 'L2 penalty of the logistic regression' })
+        .option('held-out', { type: 'string', array: true, describe: 'with --model ask: measure the weights file (--out, or the shipped one) on these suites instead of fitting' })
         .option('out', { type: 'string', describe: `weights file to write (default ${path.relative(process.cwd(), DEFAULT_RERANK_WEIGHTS_FILE)}, or the gate's beside pipeline/gate/)` }),
     async (argv) => {
       const options = argv as unknown as TuneOptions;
@@ -64,6 +68,13 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
       const suites = options.suite ?? (await findTrainingSuites(config.paths.goldenDir));
       if (suites.length === 0) {
         throw new ClausegateError('input_invalid', `no golden suite is tagged "${TRAINING_TAG}" under ${config.paths.goldenDir}`, { hint: 'name suites with --suite, or add "training" to a suite.json\'s tags' });
+      }
+      if (options.heldOut !== undefined && options.model !== 'ask') {
+        throw new ClausegateError('input_invalid', '--held-out measures the learned reading of what a question asks; it needs --model ask', { hint: 'for example: harness tune --model ask --held-out cme-fresh-9' });
+      }
+      if (options.model === 'ask' && options.heldOut !== undefined) {
+        await measureAsk({ context, config, suites: options.heldOut, weightsFile: options.out });
+        return;
       }
       if (options.model === 'ask') {
         const gap = await tuneAsk({ context, config, suites, folds: options.folds, regularisation: options.regularisation, out: options.out });
