@@ -416,8 +416,13 @@ describe('a question naming its agreement', () => {
   });
 
   it('without the document terms, the sentence naming the parties wins on their names', async () => {
-    const unnamed = await answerFrom(question, lines, { doc: 'EX-10.4-HOSTING AGREEMENT.pdf' });
+    // A question asking no value (the learned reading finds `how quickly` asks a duration, which
+    // only the invoice sentence holds): what it names decides.
+    const about = 'What does the hosting agreement between Quill Orchard and Sable Ridge say about invoices?';
+    const unnamed = await answerFrom(about, lines, { doc: 'EX-10.4-HOSTING AGREEMENT.pdf' });
     expect(unnamed?.[0]).toBe(lines[0]);
+    const named = await answerFrom(about, lines, { doc: 'EX-10.4-HOSTING AGREEMENT.pdf', documentTerms: ['quill', 'orchard', 'sable', 'ridge'].map(stem) });
+    expect(named?.[0]).toBe(lines[1]);
   });
   it('asks the whole question, names and all, when the rest of it matches no sentence', async () => {
     const renamed = ['Quill Orchard changed its name to Sable Ridge on May 1, 2024.'];
