@@ -149,6 +149,19 @@ describe('harness CLI: ingest, list, query', () => {
     }
   });
 
+  it('exits 2 naming the answer-unit weights file and harness tune --model answer when it is missing or corrupt', async () => {
+    for (const [name, content] of [['units-missing.json', undefined], ['units-corrupt.json', '{"kind": "clausegate-answer-unit']] as const) {
+      const weightsFile = path.join(work, name);
+      if (content !== undefined) writeFileSync(weightsFile, content);
+      const learned = path.join(work, `learned-${name}`);
+      writeFileSync(learned, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), generation: { offlineUnitChoice: 'learned', unitWeightsFile: weightsFile } }));
+      const io = captureIo(work);
+      expect(await runCli(['query', 'What is the monthly fee for a non-professional display device?', '--config', learned], io)).toBe(2);
+      expect(io.err.join('\n')).toContain(weightsFile);
+      expect(io.err.join('\n')).toContain('harness tune --model answer');
+    }
+  });
+
   it('tune --model ask --held-out measures the shipped reading of what questions ask on a suite, and writes nothing', async () => {
     const withGolden = path.join(work, 'with-golden.json');
     writeFileSync(withGolden, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), paths: { ...JSON.parse(readFileSync(config, 'utf8')).paths, goldenDir: path.resolve(import.meta.dirname, '../golden') } }));

@@ -15,11 +15,12 @@ import type { CommandIo } from '../cli.ts';
 import { loadCheckedSuite, prepareCases, resolveConfigPaths } from '../run/index.ts';
 import { chooseRelevanceThreshold, collectTuningRows, crossValidate, fitTunedModel } from '../tune/index.ts';
 import type { FoldResult, TuningGroup } from '../tune/index.ts';
+import { tuneAnswer } from './tune-answer.ts';
 import { measureAsk, tuneAsk } from './tune-ask.ts';
 import { tuneGate } from './tune-gate.ts';
 
 interface TuneOptions extends GlobalOptions {
-  model: 'reranker' | 'gate' | 'ask';
+  model: 'reranker' | 'gate' | 'ask' | 'answer';
   suite?: string[];
   folds: number;
   regularisation: number;
@@ -47,9 +48,9 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
     (command) =>
       command
         .option('model', {
-          choices: ['reranker', 'gate', 'ask'] as const,
+          choices: ['reranker', 'gate', 'ask', 'answer'] as const,
           default: 'reranker' as const,
-          describe: 'what to fit: the learned reranker (pipeline/rerank/rerank-weights.json), the confidence gate\'s answer-or-refuse decision (pipeline/gate/gate-weights.json), or the kind of value a question asks for (pipeline/question/ask-weights.json; folds hold back whole suites)',
+          describe: 'what to fit: the learned reranker (pipeline/rerank/rerank-weights.json), the confidence gate\'s answer-or-refuse decision (pipeline/gate/gate-weights.json), the kind of value a question asks for (pipeline/question/ask-weights.json), or which unit of the kept evidence the offline generator states first (pipeline/providers/answer-unit-weights.json); ask and answer folds hold back whole suites',
         })
         .option('suite', { type: 'string', array: true, describe: 'golden suites to fit on (default: every suite tagged "training")' })
         .option('folds', { type: 'number', default: 5, describe: 'cross-validation folds (cases are assigned by a hash of suite and id)' })
@@ -74,6 +75,12 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
       }
       if (options.model === 'ask' && options.heldOut !== undefined) {
         await measureAsk({ context, config, suites: options.heldOut, weightsFile: options.out });
+        return;
+      }
+      if (options.model === 'answer') {
+        const gap = await tuneAnswer({ context, config, suites, folds: options.folds, regularisation: options.regularisation, out: options.out });
+        context.stdout(`largest train − held-back gap: ${(gap * 100).toFixed(1)} points (goal ≤ 5)`);
+        setExitCode(gap > 0.05 ? EXIT.failed : EXIT.ok);
         return;
       }
       if (options.model === 'ask') {

@@ -283,6 +283,13 @@ export const ClausegateConfig = z
         regenerateOnViolation: z.boolean().default(true),
         /** `read-write` caches responses; `replay` only reads the cache and fails on a miss; `off` never caches. */
         cache: z.enum(['read-write', 'replay', 'off']).default('read-write'),
+        /**
+         * How the offline generator chooses the unit it states first: `rules` by the reranker's
+         * features and its tie-breaks; `learned` by the ranker `harness tune --model answer` fits
+         * (`unitWeightsFile`, default pipeline/providers/answer-unit-weights.json).
+         */
+        offlineUnitChoice: z.enum(['rules', 'learned']).default('learned'),
+        unitWeightsFile: z.string().min(1).optional(),
       })
       .strict()
       .prefault({}),

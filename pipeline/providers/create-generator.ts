@@ -3,6 +3,7 @@ import type { ClausegateConfig, SourceConfig } from '../config/config-schema.ts'
 import type { ProviderEnvironment } from '../config/load-config.ts';
 import { ClausegateError } from '../errors.ts';
 import { createOpenAIClient } from './create-openai-client.ts';
+import { DEFAULT_ANSWER_UNIT_WEIGHTS_FILE, loadAnswerUnitWeights } from './answer-unit-weights.ts';
 import { createExtractiveGenerator } from './extractive-generator.ts';
 import type { Generator } from './generator.ts';
 import { createOpenAIGenerator } from './openai-generator.ts';
@@ -18,7 +19,10 @@ import { createResponseCache } from './response-cache.ts';
 export function createGenerator(config: ClausegateConfig, environment: ProviderEnvironment, source?: SourceConfig): Generator {
   switch (config.provider) {
     case 'offline':
-      return createExtractiveGenerator({ expansions: config.retrieval.expansions, ...source?.lexical });
+      return createExtractiveGenerator(
+        { expansions: config.retrieval.expansions, ...source?.lexical },
+        config.generation.offlineUnitChoice === 'learned' ? loadAnswerUnitWeights(config.generation.unitWeightsFile ?? DEFAULT_ANSWER_UNIT_WEIGHTS_FILE) : undefined,
+      );
     case 'openai':
       return createOpenAIGenerator({
         client: createOpenAIClient(environment, config.openai),

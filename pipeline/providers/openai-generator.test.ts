@@ -296,8 +296,12 @@ describe('createOpenAIGenerator', () => {
 });
 
 describe('createGenerator', () => {
-  it('gives the extractive generator for the offline provider', () => {
-    expect(createGenerator(DEFAULTS, { openaiApiKey: undefined, openaiBaseUrl: undefined }).info).toEqual({ name: 'offline-extractive', model: 'extractive-v1' });
+  it('gives the extractive generator for the offline provider, naming the answer-unit weights when it uses them', () => {
+    const environment = { openaiApiKey: undefined, openaiBaseUrl: undefined };
+    const rules = ClausegateConfig.parse({ generation: { offlineUnitChoice: 'rules' } });
+    expect(createGenerator(rules, environment).info).toEqual({ name: 'offline-extractive', model: 'extractive-v1' });
+    const learned = ClausegateConfig.parse({ generation: { offlineUnitChoice: 'learned' } });
+    expect(createGenerator(learned, environment).info.model).toMatch(/^extractive-v1\+u1-[0-9a-f]{12}$/);
   });
 
   it('needs OPENAI_API_KEY for the openai provider', () => {
