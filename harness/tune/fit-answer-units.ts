@@ -1,6 +1,7 @@
 import { answerQuestion } from '../../pipeline/answer-question.ts';
 import type { AnswerPipeline } from '../../pipeline/answer-question.ts';
 import type { GenerationRequest, Generator } from '../../pipeline/providers/generator.ts';
+import { findStatedValues } from '../../pipeline/providers/find-stated-values.ts';
 import { measureAnswerUnits } from '../../pipeline/providers/measure-answer-units.ts';
 import { readAnswerPool } from '../../pipeline/providers/read-answer-units.ts';
 import type { OfflineLexicalOptions } from '../../pipeline/question/index.ts';
@@ -14,7 +15,10 @@ export interface UnitGroup {
   caseId: string;
   /** `ANSWER_UNIT_FEATURES` of each unit, in the rules' order (the first is the rules' choice). */
   rows: number[][];
-  /** 1 for the units holding the most of the case's answer terms (at least one), else 0. */
+  /**
+   * 1 for the units holding the most of the case's answer terms (at least one) and stating no
+   * amount, date or percentage its expected evidence does not (when some such unit does), else 0.
+   */
   labels: number[];
 }
 
@@ -51,7 +55,16 @@ export async function collectUnitGroups(input: { suite: string; cases: readonly 
       skipped += 1;
       continue;
     }
-    groups.push({ suite: input.suite, caseId: suiteCase.id, rows: measureAnswerUnits(read.pool, captured!.question, read.profile), labels: held.map((count) => (count === most ? 1 : 0)) });
+    // Of the units holding the most terms, those stating nothing the expected evidence does not
+    // (`answer_precision`), when some do: a unit giving the asked fee beside other rows' fees is a worse answer.
+    const expected = new Set(suiteCase.expected.quotes.flatMap((quote) => findStatedValues(quote)));
+    const precise = read.pool.map((unit, place) => held[place] === most && findStatedValues(unit.text).every((value) => expected.has(value)));
+    const best = precise.some(Boolean) ? precise : held.map((count) => count === most);
+    if (best.every(Boolean)) {
+      skipped += 1;
+      continue;
+    }
+    groups.push({ suite: input.suite, caseId: suiteCase.id, rows: measureAnswerUnits(read.pool, captured!.question, read.profile), labels: best.map((label) => (label ? 1 : 0)) });
   }
   return { groups, skipped };
 }

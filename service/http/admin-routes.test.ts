@@ -82,7 +82,7 @@ describe.each(['lru', 'redis'] as const)('admin endpoints and the %s cache over 
     expect(body.prompt_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(body.selected[0]).toMatchObject({ citation_id: 'C0', doc: 'harbourview-fee-schedule-2026.pdf' });
     expect(body.estimated_tokens.prompt).toBeGreaterThan(body.estimated_tokens.evidence);
-    expect(body.model).toBe('extractive-v1');
+    expect(body.model).toMatch(/^extractive-v1\+u1-[0-9a-f]{12}$/);
     for (const drop of body.dropped) expect(drop.reason).toMatch(/\w/);
     expect(await service.state.metrics.registry.getSingleMetricAsString('rag_model_calls_total')).toBe(before);
     const refused = await call(url, 'POST', '/api/v1/rag/admin/simulate', { key: KEYS.admin, body: { query: 'What is the penalty for late payment in Japanese yen?' } });
@@ -134,7 +134,7 @@ describe.each(['lru', 'redis'] as const)('admin endpoints and the %s cache over 
     }
     expect(body).toMatch(/rag_queries_total\{tenant="harbour",template="balanced",status="answered"\} \d+/);
     expect(body).toMatch(new RegExp(`rag_cache_hits_total\\{backend="${backend}"\\} [1-9]`));
-    expect(body).toMatch(/rag_model_calls_total\{model="extractive-v1"\} [1-9]/);
+    expect(body).toMatch(/rag_model_calls_total\{model="extractive-v1\+u1-[0-9a-f]{12}"\} [1-9]/);
     for (const key of Object.values(KEYS)) expect(body).not.toContain(key);
     expect(body).not.toContain('non-professional');
   });

@@ -31,7 +31,7 @@ describe('POST /api/v1/rag/query over a real listening service and the ingested 
     expect(body.citations[0].similarity_score).toBeGreaterThan(0);
     expect(body.confidence_score).toBe(0.9);
     expect(body.flags).toEqual({ hallucination_warning: false, redactions_applied: false, needs_verification: false, cache_hit: false, injection_suspected: false, fallback_used: false });
-    expect(body.provenance).toMatchObject({ source: 'sample', template_id: 'balanced', model: 'extractive-v1', cost_estimate: 0 });
+    expect(body.provenance).toMatchObject({ source: 'sample', template_id: 'balanced', model: expect.stringMatching(/^extractive-v1\+u1-[0-9a-f]{12}$/), cost_estimate: 0 });
     expect(body.provenance.index_version).toBe(service.state.indexes.indexVersion('sample'));
     expect(body.provenance.template_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(body.provenance.tokens_used).toBeGreaterThan(100);
