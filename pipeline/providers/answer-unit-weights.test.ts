@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isClausegateError } from '../errors.ts';
+import { expectWeightsError as expectWeightsErrorOf } from '../testing/expect-weights-error.ts';
 import { DEFAULT_ANSWER_UNIT_WEIGHTS_FILE, loadAnswerUnitWeights, scoreAnswerUnit } from './answer-unit-weights.ts';
 import type { AnswerUnitWeights } from './answer-unit-weights.ts';
 import { createExtractiveGenerator } from './extractive-generator.ts';
@@ -13,20 +13,8 @@ describe('answer-unit weights', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'clausegate-units-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  function expectWeightsError(file: string, message: RegExp): void {
-    let caught: unknown;
-    try {
-      loadAnswerUnitWeights(file);
-    } catch (error) {
-      caught = error;
-    }
-    expect(isClausegateError(caught, 'weights_invalid')).toBe(true);
-    const error = caught as Error & { hint?: string; location?: { file?: string } };
-    expect(error.message).toContain(file);
-    expect(error.message).toMatch(message);
-    expect(error.hint).toContain('harness tune --model answer');
-    expect(error.location?.file).toBe(file);
-  }
+  const expectWeightsError = (file: string, message: RegExp) => expectWeightsErrorOf(loadAnswerUnitWeights, file, message, 'harness tune --model answer');
+
 
   it('reads the shipped file, fitted on the features the generator measures, with its held-back folds', () => {
     const weights = loadAnswerUnitWeights(DEFAULT_ANSWER_UNIT_WEIGHTS_FILE);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isClausegateError } from '../errors.ts';
+import { expectWeightsError as expectWeightsErrorOf } from '../testing/expect-weights-error.ts';
 import { DEFAULT_RERANK_WEIGHTS_FILE, loadRerankWeights } from '../rerank/rerank-weights.ts';
 import { createLearnedReranker } from './learned-reranker.ts';
 import { describeRerankerContract } from './reranker.contract.ts';
@@ -13,20 +13,8 @@ describe('loadRerankWeights', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'clausegate-weights-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  function expectWeightsError(file: string, message: RegExp): void {
-    let caught: unknown;
-    try {
-      loadRerankWeights(file);
-    } catch (error) {
-      caught = error;
-    }
-    expect(isClausegateError(caught, 'weights_invalid')).toBe(true);
-    const error = caught as Error & { hint?: string; location?: { file?: string } };
-    expect(error.message).toContain(file);
-    expect(error.message).toMatch(message);
-    expect(error.hint).toContain('harness tune');
-    expect(error.location?.file).toBe(file);
-  }
+  const expectWeightsError = (file: string, message: RegExp) => expectWeightsErrorOf(loadRerankWeights, file, message, 'harness tune');
+
 
   it('reads the shipped file, fitted on the features this pipeline measures', () => {
     const weights = loadRerankWeights(DEFAULT_RERANK_WEIGHTS_FILE);

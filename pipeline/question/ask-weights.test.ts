@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isClausegateError } from '../errors.ts';
+import { expectWeightsError as expectWeightsErrorOf } from '../testing/expect-weights-error.ts';
 import { DEFAULT_ASK_WEIGHTS_FILE, LEARNED_ASK_KINDS, loadAskWeights, predictAskKind, wordFeatures } from './ask-weights.ts';
 import { detectAsk, readAskByRules } from './read-question-ask.ts';
 import { lexiconOf } from './read-source-lexicon.ts';
@@ -11,20 +11,8 @@ describe('ask weights', () => {
   const work = mkdtempSync(path.join(tmpdir(), 'clausegate-ask-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  function expectWeightsError(file: string, message: RegExp): void {
-    let caught: unknown;
-    try {
-      loadAskWeights(file);
-    } catch (error) {
-      caught = error;
-    }
-    expect(isClausegateError(caught, 'weights_invalid')).toBe(true);
-    const error = caught as Error & { hint?: string; location?: { file?: string } };
-    expect(error.message).toContain(file);
-    expect(error.message).toMatch(message);
-    expect(error.hint).toContain('harness tune --model ask');
-    expect(error.location?.file).toBe(file);
-  }
+  const expectWeightsError = (file: string, message: RegExp) => expectWeightsErrorOf(loadAskWeights, file, message, 'harness tune --model ask');
+
 
   it('reads the shipped file: one model per learned kind over English and function words, with its held-back folds', () => {
     const weights = loadAskWeights(DEFAULT_ASK_WEIGHTS_FILE);
