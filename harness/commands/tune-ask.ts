@@ -8,8 +8,8 @@ import { normalizeForMatching } from '../../pipeline/text/index.ts';
 import type { CommandContext } from '../cli-support/create-context.ts';
 import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import { loadSuite } from '../golden/index.ts';
-import { chooseVocabulary, crossValidateAsk, findCapitalisedWords, fitAskModel, labelAnswerKind, measureAskModel, toWeightModels } from '../tune/fit-ask-model.ts';
-import type { AskFold, AskModel, AskRow } from '../tune/fit-ask-model.ts';
+import { chooseVocabulary, crossValidateAsk, findCapitalisedWords, fitAskModel, labelAnswerKind, measureAskModel } from '../tune/fit-ask-model.ts';
+import type { AskFold, AskRow } from '../tune/fit-ask-model.ts';
 
 
 /**
@@ -42,7 +42,7 @@ export async function tuneAsk(input: { context: CommandContext; config: Clausega
     kind: 'clausegate-ask-weights',
     version: `a1-${digest.slice(0, 12)}`,
     threshold: validated.threshold,
-    models: toWeightModels(model),
+    models: model,
     training: {
       suites: [...input.suites],
       cases: rows.length,
@@ -99,12 +99,11 @@ async function readAskRows(context: CommandContext, config: ClausegateConfig, su
 export async function measureAsk(input: { context: CommandContext; config: ClausegateConfig; suites: readonly string[]; weightsFile: string | undefined }): Promise<void> {
   const { context, config } = input;
   const weights = loadAskWeights(input.weightsFile === undefined ? DEFAULT_ASK_WEIGHTS_FILE : path.resolve(context.cwd, input.weightsFile));
-  const model: AskModel = { vocabulary: [...weights.models[0]!.features], models: weights.models.map((entry) => ({ kind: entry.kind, weights: [...entry.weights], bias: entry.bias })) };
   const fitted = new Set(weights.training.suites);
   const table: (string | number)[][] = [];
   for (const name of input.suites) {
     const { rows } = await readAskRows(context, config, [name]);
-    const figures = measureAskModel(model, rows, weights.threshold);
+    const figures = measureAskModel(weights.models, rows, weights.threshold);
     const count = (share: number) => Math.round(share * rows.length);
     table.push([
       fitted.has(name) ? `${name} (fitted on)` : name,

@@ -66,16 +66,16 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
       }
       const context = createContext(options, io);
       const config = resolveConfigPaths(context.config, context.cwd);
-      const suites = options.suite ?? (await findTrainingSuites(config.paths.goldenDir));
-      if (suites.length === 0) {
-        throw new ClausegateError('input_invalid', `no golden suite is tagged "${TRAINING_TAG}" under ${config.paths.goldenDir}`, { hint: 'name suites with --suite, or add "training" to a suite.json\'s tags' });
-      }
       if (options.heldOut !== undefined && options.model !== 'ask') {
         throw new ClausegateError('input_invalid', '--held-out measures the learned reading of what a question asks; it needs --model ask', { hint: 'for example: harness tune --model ask --held-out cme-fresh-9' });
       }
       if (options.model === 'ask' && options.heldOut !== undefined) {
         await measureAsk({ context, config, suites: options.heldOut, weightsFile: options.out });
         return;
+      }
+      const suites = options.suite ?? (await findTrainingSuites(config.paths.goldenDir));
+      if (suites.length === 0) {
+        throw new ClausegateError('input_invalid', `no golden suite is tagged "${TRAINING_TAG}" under ${config.paths.goldenDir}`, { hint: 'name suites with --suite, or add "training" to a suite.json\'s tags' });
       }
       // The gate, the reading of what a question asks and the choice of answer unit each fit their own model and report the largest gap.
       const fitters = { gate: tuneGate, ask: tuneAsk, answer: tuneAnswer } as const;

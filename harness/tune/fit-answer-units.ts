@@ -1,5 +1,6 @@
 import { answerQuestion } from '../../pipeline/answer-question.ts';
 import type { AnswerPipeline } from '../../pipeline/answer-question.ts';
+import { scoreAnswerUnit } from '../../pipeline/providers/answer-unit-weights.ts';
 import type { GenerationRequest, Generator } from '../../pipeline/providers/generator.ts';
 import { findStatedValues } from '../../pipeline/providers/find-stated-values.ts';
 import { measureAnswerUnits } from '../../pipeline/providers/measure-answer-units.ts';
@@ -99,18 +100,10 @@ export function fitUnitRanker(groups: readonly UnitGroup[], options: FitOptions)
   return { mean: model.weights.map(() => 0), scale: model.scale, weights: model.weights };
 }
 
-/** The place of the unit a ranker scores highest (the first of equals). */
+/** The place of the unit a ranker scores highest (the first of equals; `scoreAnswerUnit`). */
 export function chooseUnit(ranker: UnitRanker, rows: readonly number[][]): number {
-  let best = 0;
-  let bestScore = -Infinity;
-  rows.forEach((row, place) => {
-    const score = row.reduce((sum, value, k) => sum + (ranker.weights[k]! * (value - ranker.mean[k]!)) / ranker.scale[k]!, 0);
-    if (score > bestScore) {
-      best = place;
-      bestScore = score;
-    }
-  });
-  return best;
+  const scores = rows.map((row) => scoreAnswerUnit(ranker, row));
+  return scores.indexOf(Math.max(...scores));
 }
 
 /** Share of cases whose chosen unit holds the answer: the ranker's, and the rules' (the first unit). */

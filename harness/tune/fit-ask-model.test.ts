@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseVocabulary, crossValidateAsk, findCapitalisedWords, fitAskModel, fitSparseLogistic, labelAnswerKind, labelTermKind, predictWithModel, toWeightModels } from './fit-ask-model.ts';
+import { chooseVocabulary, crossValidateAsk, findCapitalisedWords, fitAskModel, fitSparseLogistic, labelAnswerKind, labelTermKind } from './fit-ask-model.ts';
+import { predictAskKind } from '../../pipeline/question/index.ts';
 import type { AskRow } from './fit-ask-model.ts';
 
 describe('labelTermKind', () => {
@@ -57,12 +58,12 @@ describe('ask model', () => {
 
   it('predicts the kind of a new question and writes one model per kind over one vocabulary', () => {
     const model = fitAskModel(rows, chooseVocabulary(rows, isWord), 0.001);
-    expect(predictWithModel(model, 'how soon can the agreement end').kind).toBe('duration');
-    expect(predictWithModel(model, 'how soon can the agreement end').probability).toBeGreaterThan(0.5);
-    expect(predictWithModel(model, 'who owns the goodwill').probability).toBeLessThan(0.5);
-    const written = toWeightModels(model);
+    expect(predictAskKind({ models: model }, 'how soon can the agreement end').kind).toBe('duration');
+    expect(predictAskKind({ models: model }, 'how soon can the agreement end').probability).toBeGreaterThan(0.5);
+    expect(predictAskKind({ models: model }, 'who owns the goodwill').probability).toBeLessThan(0.5);
+    const written = model;
     expect(written.map((entry) => entry.kind)).toEqual(['amount', 'duration', 'date']);
-    expect(written[0]!.features).toEqual(model.vocabulary);
+    expect(written[0]!.features).toEqual(chooseVocabulary(rows, isWord));
     expect(written[0]!.scale.every((scale) => scale === 1)).toBe(true);
   });
 

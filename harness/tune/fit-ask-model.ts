@@ -1,4 +1,4 @@
-import { LEARNED_ASK_KINDS, wordFeatures } from '../../pipeline/question/index.ts';
+import { LEARNED_ASK_KINDS, predictAskKind, wordFeatures } from '../../pipeline/question/index.ts';
 import type { AskWeights, LearnedAskKind } from '../../pipeline/question/index.ts';
 
 /** The kind of value a golden case's answer terms are (`labelAnswerKind`): what its question asks for. */
@@ -88,11 +88,8 @@ export function fitSparseLogistic(rows: readonly number[][], labels: readonly nu
   return { weights, bias };
 }
 
-/** Fitted per-kind models over one vocabulary. */
-export interface AskModel {
-  vocabulary: string[];
-  models: { kind: LearnedAskKind; weights: number[]; bias: number }[];
-}
+/** Fitted per-kind models, as the pipeline's weights file holds them (`AskWeights['models']`). */
+export type AskModel = AskWeights['models'];
 
 /**
  * The vocabulary of a fit: word and word-pair features (`wordFeatures`) of at least `minimumQuestions`
@@ -133,34 +130,20 @@ export function findCapitalisedWords(questions: readonly string[]): Set<string> 
   return new Set([...capitalised].filter(([word, count]) => count >= 0.5 * seen.get(word)!).map(([word]) => word));
 }
 
-/** Fits one regression per learned kind (that kind against every other label) over `vocabulary`. */
+/**
+ * Fits one regression per learned kind (that kind against every other label) over `vocabulary`, as
+ * the weights file holds them: every feature is 0 or 1, so mean 0 and scale 1.
+ */
 export function fitAskModel(rows: readonly AskRow[], vocabulary: readonly string[], regularisation: number): AskModel {
   const index = new Map(vocabulary.map((feature, position) => [feature, position]));
   const sparse = rows.map((row) => [...wordFeatures(row.question)].flatMap((feature) => (index.has(feature) ? [index.get(feature)!] : [])));
-  return {
-    vocabulary: [...vocabulary],
-    models: LEARNED_ASK_KINDS.map((kind) => ({ kind, ...fitSparseLogistic(sparse, rows.map((row) => (row.label === kind ? 1 : 0)), vocabulary.length, regularisation) })),
-  };
-}
-
-/** The model as the pipeline's weights file holds it (every feature 0 or 1: mean 0, scale 1). */
-export function toWeightModels(model: AskModel): AskWeights['models'] {
-  return model.models.map((fitted) => ({ kind: fitted.kind, features: [...model.vocabulary], mean: model.vocabulary.map(() => 0), scale: model.vocabulary.map(() => 1), weights: fitted.weights, bias: fitted.bias }));
-}
-
-/** The learned kind with its probability, or none (as `predictAskKind`, on a fitted model). */
-export function predictWithModel(model: AskModel, question: string): { kind: LearnedAskKind; probability: number } {
-  const present = wordFeatures(question);
-  let best = { kind: model.models[0]!.kind, probability: -1 };
-  for (const fitted of model.models) {
-    let sum = fitted.bias;
-    model.vocabulary.forEach((feature, position) => {
-      if (present.has(feature)) sum += fitted.weights[position]!;
-    });
-    const probability = 1 / (1 + Math.exp(-sum));
-    if (probability > best.probability) best = { kind: fitted.kind, probability };
-  }
-  return best;
+  return LEARNED_ASK_KINDS.map((kind) => ({
+    kind,
+    features: [...vocabulary],
+    mean: vocabulary.map(() => 0),
+    scale: vocabulary.map(() => 1),
+    ...fitSparseLogistic(sparse, rows.map((row) => (row.label === kind ? 1 : 0)), vocabulary.length, regularisation),
+  }));
 }
 
 /** What the learned reading does to a set of questions at a threshold. */
@@ -185,7 +168,7 @@ export function measureAskModel(model: AskModel, rows: readonly AskRow[], thresh
   let combinedRight = 0;
   const learned = (kind: string): AnswerKind => ((LEARNED_ASK_KINDS as readonly string[]).includes(kind) ? (kind as AnswerKind) : 'none');
   for (const row of rows) {
-    const predicted = predictWithModel(model, row.question);
+    const predicted = predictAskKind({ models: model }, row.question);
     const kind: AnswerKind = predicted.probability >= threshold ? predicted.kind : 'none';
     const truth = learned(row.label);
     if (kind === truth) right += 1;

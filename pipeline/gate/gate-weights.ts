@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { checkFeatureArrays, checkFittedFeatures, FoldFigures, predictRelevance, readWeightsFile } from '../rerank/rerank-weights.ts';
+import { checkFeatureArrays, checkFittedFeatures, FoldFigures, LINEAR_MODEL_FIELDS, predictRelevance, readWeightsFile } from '../rerank/weights-file.ts';
 import { GATE_FEATURES } from './measure-gate-features.ts';
 
 /** The gate weights file shipped with the pipeline, written by `harness tune --model gate`. */
@@ -20,11 +20,7 @@ export const GateWeights = z
     version: z.string().min(1),
     /** The reranker whose 0–3 scores the relevance features were measured on. */
     reranker: z.string().min(1),
-    features: z.array(z.string()),
-    mean: z.array(finite),
-    scale: z.array(finite.positive()),
-    weights: z.array(finite),
-    bias: finite,
+    ...LINEAR_MODEL_FIELDS,
     /** Below this probability of being answerable the gate refuses. */
     threshold: finite,
     training: z

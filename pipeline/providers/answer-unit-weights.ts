@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { checkFeatureArrays, checkFittedFeatures, FoldFigures, readWeightsFile } from '../rerank/weights-file.ts';
+import { checkFeatureArrays, checkFittedFeatures, FoldFigures, LINEAR_MODEL_FIELDS, readWeightsFile } from '../rerank/weights-file.ts';
 import { ANSWER_UNIT_FEATURES } from './measure-answer-units.ts';
 
 /** The answer-unit weights file shipped with the pipeline, written by `harness tune --model answer`. */
@@ -19,11 +19,7 @@ export const AnswerUnitWeights = z
     kind: z.literal('clausegate-answer-unit-weights'),
     /** Names this fit in traces and reports (`u1-<sha256 prefix of the training rows>`). */
     version: z.string().min(1),
-    features: z.array(z.string()),
-    mean: z.array(finite),
-    scale: z.array(finite.positive()),
-    weights: z.array(finite),
-    bias: finite,
+    ...LINEAR_MODEL_FIELDS,
     training: z
       .object({
         suites: z.array(z.string()),

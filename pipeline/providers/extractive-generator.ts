@@ -6,7 +6,7 @@ import { findPartyNames, findStatedValues } from './find-stated-values.ts';
 import { findPartAnswers } from './find-part-answers.ts';
 import { measurePart, partsOf } from './measure-question-parts.ts';
 import { namesTerm } from '../question/index.ts';
-import type { OfflineLexicalOptions } from '../question/index.ts';
+import type { OfflineLexicalOptions, QuestionProfile } from '../question/index.ts';
 import { fitting, readAnswerPool, type Unit } from './read-answer-units.ts';
 import { scoreAnswerUnit, type AnswerUnitWeights } from './answer-unit-weights.ts';
 import { measureAnswerUnits } from './measure-answer-units.ts';
@@ -115,7 +115,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const { profile, byText, eligible, answering, asksValue, remember } = read;
   // With learned weights, the units that may answer are taken in the order the ranker scores them
   // (the rules' order breaks ties); the rest of the composition reads that order as before.
-  const pool = unitWeights === undefined ? read.pool : orderByLearnedScore(read.pool, measureAnswerUnits(read.pool, request.question, profile), unitWeights);
+  const pool = unitWeights === undefined ? read.pool : orderByLearnedScore(read.pool, request.question, profile, unitWeights);
   const best = pool[0]!;
   const limit = Math.max(1, Math.min(request.maxSentences, ANSWER_SENTENCES));
   // The values an answer may state beyond those of its best unit: the question's own (`effective
@@ -222,13 +222,14 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
 /**
  * The pool with its leading units, those the rules rank within `VALUE_FOLLOWER_SHARE` of the best
  * (near ties, where the rules' tie-breaks decide), in the order the learned ranker scores them;
- * the units ranked below keep the rules' order after them, and so do equal scores.
+ * the units ranked below keep the rules' order after them, and so do equal scores. The pool is in
+ * rank order, so the leading units are its first ones: only they are measured.
  */
-function orderByLearnedScore(pool: readonly Unit[], features: readonly number[][], weights: AnswerUnitWeights): Unit[] {
-  const scores = features.map((row) => scoreAnswerUnit(weights, row));
+function orderByLearnedScore(pool: readonly Unit[], question: string, profile: QuestionProfile, weights: AnswerUnitWeights): Unit[] {
   const top = pool[0]?.rank ?? 0;
-  const entries = pool.map((unit, place) => ({ unit, place, score: scores[place]! }));
-  const leading = entries.filter((entry) => entry.unit.rank >= VALUE_FOLLOWER_SHARE * top);
-  const rest = entries.filter((entry) => entry.unit.rank < VALUE_FOLLOWER_SHARE * top);
-  return [...leading.sort((left, right) => right.score - left.score || left.place - right.place), ...rest].map((entry) => entry.unit);
+  const leadingCount = pool.findIndex((unit) => unit.rank < VALUE_FOLLOWER_SHARE * top);
+  const leading = leadingCount < 0 ? pool : pool.slice(0, leadingCount);
+  const scores = measureAnswerUnits(leading, question, profile).map((row) => scoreAnswerUnit(weights, row));
+  const ordered = leading.map((unit, place) => ({ unit, place, score: scores[place]! })).sort((left, right) => right.score - left.score || left.place - right.place);
+  return [...ordered.map((entry) => entry.unit), ...pool.slice(leading.length)];
 }

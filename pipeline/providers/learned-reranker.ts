@@ -1,7 +1,7 @@
 import { measureAnswerability } from '../rerank/measure-answerability.ts';
 import { measureRerankFeatures, RERANK_FEATURES } from '../rerank/measure-rerank-features.ts';
 import { readRerankQuestion } from '../rerank/read-rerank-question.ts';
-import { predictRelevance } from '../rerank/rerank-weights.ts';
+import { predictRelevance } from '../rerank/weights-file.ts';
 import type { RerankWeights } from '../rerank/rerank-weights.ts';
 import { buildTermStatistics } from '../rerank/term-statistics.ts';
 import type { TermStatistics } from '../rerank/term-statistics.ts';

@@ -15,7 +15,7 @@ import { rememberValue, settingsKey } from '../remember-stage.ts';
 // it says of the question, and the units that may answer it (`readAnswerPool`), best first.
 
 // A price: a currency sign before a number.
-export const PRICE = /[$€£¥]\s?\d/;
+const PRICE = /[$€£¥]\s?\d/;
 
 /** A sentence or table row of the evidence, read under the question. */
 export interface Unit {
@@ -47,9 +47,9 @@ export interface Unit {
   items?: string[];
   /** Which agreement of several the question names its document is (`GenerationEvidence.side`), if any. */
   side?: number;
-  /** The nearest `label: date` line above it in its evidence item (`Effective Date: January 1, 2025`), if any. */
+  /** The nearest `label: date` line above it in its evidence item (`Effective Date: March 3, 2031`), if any. */
   datedBy?: string;
-  /** For a table row, the sentence ending in `:` that introduces its table (`3. CME Term SOFR … Fees Effective January 1, 2026:`), if any. */
+  /** For a table row, the sentence ending in `:` that introduces its table (`2. Widget Feed Fees Effective May 1, 2031:`), if any. */
   captionedBy?: string;
 }
 
@@ -113,14 +113,14 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
         if (!isRow && /[.;!?]$/.test(text)) caption = undefined;
         const captionOfRow = isRow ? caption : undefined;
         if (!isRow && text.endsWith(':')) caption = text;
-        // A row is read under its table's caption, and a sub-item row (`Bundle – all exchanges`) under
+        // A row is read under its table's caption, and a sub-item row (`Bundle – all regions`) under
         // the row it belongs to, as under a heading.
         const context = [evidence.sectionHeading, captionOfRow, findParentRow(profile, text, units[position - 2])].filter((line) => line !== undefined);
         const documentTerms = evidence.documentTerms === undefined ? undefined : new Set(evidence.documentTerms);
         // A table row is read under its own labels and heading: the document's names are not lent to it.
         const relevance = measureSegment(profile, text, context.join('\n'), evidence.doc, isRow ? undefined : documentTerms);
         const readIn = [...context, evidence.doc.replace(/[-_.]+/g, ' ')].join('\n');
-        // A deadline question (`by what date…`) is answered by a date set as one (`by December 1, 2025`).
+        // A deadline question (`by what date…`) is answered by a date set as one (`by June 30, 2031`).
         const deadlineBonus = profile.deadline === true && hasDeadlineDate(text) ? 0.3 : 0;
         // What the unit says of the clause asked for: the question without the names that chose its document.
         const clauseProfile = documentTerms === undefined ? undefined : withoutTerms(profile, documentTerms);
@@ -136,8 +136,8 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
           const next = passage[index + 1];
           unit.items = items.length === 0 && next !== undefined ? [next] : items;
         } else if (/(?:,|\band|\bor)$/.test(text) && units[position] !== undefined) {
-          // …nor is one ending in `and`, `or` or a comma (`(ii) is not able to be downloaded, and`): the
-          // next unit, even a list item (`(iii) is only displayed in graphical format`), completes it.
+          // …nor is one ending in `and`, `or` or a comma (`(ii) is kept on site, and`): the
+          // next unit, even a list item (`(iii) is shown to staff alone`), completes it.
           unit.items = [units[position]!];
         }
         readings.push(unit);
@@ -161,7 +161,7 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
     }
   }
   // A sentence overlaps the question when it names a question term itself, or when it holds the
-  // value asked for under a heading that names one (a `$0` row under `Event Contract Information`).
+  // value asked for under a heading that names one (a `$0` row under `Sample Widget Data`).
   // Of a document the question names (a party, a title), the names say nothing of which sentence
   // answers: the rest of the question is asked of the sentence (`unit.clause`), and a sentence
   // naming only the parties (the opening paragraph, a signature block) is not an answer.
@@ -185,8 +185,8 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
   const answering = eligible.filter((unit) => unit.relevance.askMet);
   const asksValue = isValueAsk(profile.ask);
   // What a term is made of is words, not a price: when no unit defines the term asked about and
-  // the question names no fee, a row pricing something under its name (`… Top of Book: $1.55`)
-  // does not answer `which fields make up Top of Book`.
+  // the question names no fee, a row pricing something under its name (`… Depth View: $2.10`)
+  // does not answer `which fields make up Depth View`.
   const asksWords = profile.ask === 'definition' && answering.length === 0 && asksMembers(request.question) && !profile.terms.some((term) => term.satisfiedByAmount);
   const wordy = asksWords ? eligible.filter((unit) => !PRICE.test(unit.text)) : eligible;
   if (wordy.length === 0) return undefined;

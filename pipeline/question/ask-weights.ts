@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { checkFeatureArrays, FoldFigures, predictRelevance, readWeightsFile } from '../rerank/weights-file.ts';
+import { checkFeatureArrays, FoldFigures, LINEAR_MODEL_FIELDS, predictRelevance, readWeightsFile } from '../rerank/weights-file.ts';
 
 /** The ask-kind weights file shipped with the pipeline, written by `harness tune --model ask`. */
 export const DEFAULT_ASK_WEIGHTS_FILE = fileURLToPath(new URL('./ask-weights.json', import.meta.url));
@@ -14,11 +14,7 @@ const finite = z.number().finite();
 const KindModel = z
   .object({
     kind: z.enum(LEARNED_ASK_KINDS),
-    features: z.array(z.string()),
-    mean: z.array(finite),
-    scale: z.array(finite.positive()),
-    weights: z.array(finite),
-    bias: finite,
+    ...LINEAR_MODEL_FIELDS,
   })
   .strict()
   .superRefine(checkFeatureArrays);
@@ -79,7 +75,7 @@ export function wordFeatures(question: string): Set<string> {
 }
 
 /** The most likely kind of value the question asks for, with its probability (each kind's own regression). */
-export function predictAskKind(weights: AskWeights, question: string): { kind: LearnedAskKind; probability: number } {
+export function predictAskKind(weights: Pick<AskWeights, 'models'>, question: string): { kind: LearnedAskKind; probability: number } {
   const present = wordFeatures(question);
   let best: { kind: LearnedAskKind; probability: number } = { kind: LEARNED_ASK_KINDS[0], probability: -1 };
   for (const model of weights.models) {

@@ -38,12 +38,12 @@ const LEADING_WORDS = new Set([
 /**
  * What the question asks for (see `QuestionAsk`): read from its wording and the head of its leading
  * noun phrase (`readAskByRules`); when those read none, the kind the learned reading gives with at
- * least its fitted probability (`AskWeights`: `how quickly must invoices be paid` asks a duration,
- * `what minimum guarantee is owed` an amount), unless `learned` is false.
+ * least its fitted probability (`AskWeights`: `how soon after notice can the licensor terminate` asks a duration,
+ * `what minimum guarantee is owed` an amount).
  */
-export function detectAsk(normalized: string, lexicon: SourceLexicon, learned = true): QuestionAsk {
+export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionAsk {
   const ruled = readAskByRules(normalized, lexicon);
-  if (ruled !== 'none' || !learned) return ruled;
+  if (ruled !== 'none') return ruled;
   const weights = shippedAskWeights();
   const predicted = predictAskKind(weights, normalized);
   return predicted.probability >= weights.threshold ? predicted.kind : 'none';

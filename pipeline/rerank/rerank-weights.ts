@@ -1,10 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { checkFeatureArrays, checkFittedFeatures, FoldFigures, readWeightsFile } from './weights-file.ts';
+import { checkFeatureArrays, checkFittedFeatures, FoldFigures, LINEAR_MODEL_FIELDS, readWeightsFile } from './weights-file.ts';
 import { ANSWERABILITY_FEATURES } from './measure-answerability.ts';
 import { RERANK_FEATURES } from './measure-rerank-features.ts';
-
-export { checkFeatureArrays, checkFittedFeatures, FoldFigures, predictRelevance, readWeightsFile } from './weights-file.ts';
 
 /** The weights file shipped with the pipeline, written by `harness tune`. */
 export const DEFAULT_RERANK_WEIGHTS_FILE = fileURLToPath(new URL('./rerank-weights.json', import.meta.url));
@@ -21,11 +19,7 @@ export const RerankWeights = z
     kind: z.literal('clausegate-rerank-weights'),
     /** Names this fit in traces and reports (`w1-<sha256 prefix of the training rows>`). */
     version: z.string().min(1),
-    features: z.array(z.string()),
-    mean: z.array(finite),
-    scale: z.array(finite.positive()),
-    weights: z.array(finite),
-    bias: finite,
+    ...LINEAR_MODEL_FIELDS,
     /** Probabilities at or above which a candidate scores 1 (related), 2 (relevant) and 3 (answers). */
     thresholds: z.object({ related: finite, relevant: finite, answers: finite }).strict(),
     /**
@@ -33,7 +27,7 @@ export const RerankWeights = z
      * `threshold`, no candidate scores above 1, so the confidence gate refuses.
      */
     answerability: z
-      .object({ features: z.array(z.string()), mean: z.array(finite), scale: z.array(finite.positive()), weights: z.array(finite), bias: finite, threshold: finite })
+      .object({ ...LINEAR_MODEL_FIELDS, threshold: finite })
       .strict(),
     training: z
       .object({

@@ -7,6 +7,19 @@ import { ClausegateError } from '../errors.ts';
 
 const finite = z.number().finite();
 
+/**
+ * The fields of one linear model over named features, as every weights file holds them: the
+ * features, their standardisation (`mean`, `scale`), the weights and the bias (check their lengths
+ * with `checkFeatureArrays`).
+ */
+export const LINEAR_MODEL_FIELDS = {
+  features: z.array(z.string()),
+  mean: z.array(finite),
+  scale: z.array(finite.positive()),
+  weights: z.array(finite),
+  bias: finite,
+};
+
 /** One fold of the cross-validation `harness tune` ran, as recorded in the weights file. */
 export const FoldFigures = z
   .object({
