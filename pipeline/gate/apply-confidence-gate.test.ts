@@ -83,6 +83,16 @@ describe('applyConfidenceGate with reranked evidence', () => {
     expect(rescued).toMatchObject({ decision: 'pass' });
     expect(rescued.decision === 'pass' ? rescued.evidence.map((entry) => entry.chunk.chunkId) : []).toEqual(['c1']);
   });
+
+  it('counts a kept candidate that stands for an agreement the question names as relevant evidence, whatever its score', () => {
+    const orchard = candidate('Either party may terminate this licence on ninety days written notice.', 3, 1);
+    const ridge = { ...candidate('Either party may terminate this licence on sixty days written notice.', 1, 2), standsForNamedSide: true as const };
+    const passed = gate('Termination notice: Orchard licence vs Ridge licence?', [orchard, ridge]);
+    expect(passed.decision === 'pass' ? passed.evidence.map((entry) => entry.chunk.chunkId) : passed).toEqual(['c1', 'c2']);
+    // The same candidate, not standing for a named agreement, is below the threshold: left out.
+    const unmarked = gate('Termination notice: Orchard licence vs Ridge licence?', [orchard, candidate(ridge.chunk.text, 1, 2)]);
+    expect(unmarked.decision === 'pass' ? unmarked.evidence.map((entry) => entry.chunk.chunkId) : unmarked).toEqual(['c1']);
+  });
 });
 
 describe('the coverage check of the confidence gate', () => {

@@ -86,6 +86,11 @@ export function applyConfidenceGate(input: ApplyConfidenceGateInput): GateDecisi
   return applyRules(input);
 }
 
+/** A kept candidate that reached the relevance threshold, or stands for an agreement the question names (`RankedCandidate.standsForNamedSide`). */
+function isRelevant(candidate: RankedCandidate, threshold: number): boolean {
+  return (candidate.rerankScore ?? 0) >= threshold || candidate.standsForNamedSide === true;
+}
+
 /** Rule refusals a learned rescue may overturn: relevance spread over several chunks, or a term the evidence words differently. */
 const RESCUABLE: ReadonlySet<GateRefusalReason> = new Set(['confidence_too_low', 'not_enough_relevant_chunks', 'question_term_not_in_evidence']);
 
@@ -96,7 +101,7 @@ function applyRules(input: ApplyConfidenceGateInput): GateDecision {
   let tier: 'rerank' | 'retrieval';
   if (rerank.mode === 'reranked') {
     tier = 'rerank';
-    evidence = rerank.kept.filter((candidate) => (candidate.rerankScore ?? 0) >= settings.relevanceThreshold);
+    evidence = rerank.kept.filter((candidate) => isRelevant(candidate, settings.relevanceThreshold));
     const best = rerank.ranked[0]?.rerankScore ?? 0;
     if (evidence.length === 0) {
       return { decision: 'refuse', tier, reason: 'confidence_too_low', detail: `no chunk reached relevance ${settings.relevanceThreshold} (best ${best})` };
@@ -170,7 +175,7 @@ function applyRules(input: ApplyConfidenceGateInput): GateDecision {
 function decideFromEvidence(input: ApplyConfidenceGateInput, answerability: NonNullable<ApplyConfidenceGateInput['answerability']>): GateDecision {
   const { rerank, settings } = input;
   const rules = applyRules(input);
-  const reaching = rerank.kept.filter((candidate) => (candidate.rerankScore ?? 0) >= settings.relevanceThreshold);
+  const reaching = rerank.kept.filter((candidate) => isRelevant(candidate, settings.relevanceThreshold));
   const evidence = rules.decision === 'pass' ? rules.evidence : reaching.length > 0 ? reaching : rerank.kept.filter((candidate) => (candidate.rerankScore ?? 0) >= 1);
   const texts = evidence.map((candidate) => `${candidate.chunk.source}\n${candidate.chunk.doc}\n${candidate.chunk.sectionHeading}\n${candidate.chunk.text}`);
   const coverage = settings.coverageCheck && input.coverage.terms.length > 0 ? input.coverage.check(texts) : { covered: true, missing: [] };

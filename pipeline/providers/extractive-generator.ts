@@ -1,6 +1,6 @@
 import { countTokens } from '../chunk/count-tokens.ts';
 import type { AnswerSentence, GenerationOutput, GenerationRequest, GenerationResult, Generator, GeneratorInfo } from './generator.ts';
-import { definesTerm } from '../text/index.ts';
+import { definesTerm, hasDate } from '../text/index.ts';
 import { findOtherSides } from './find-other-sides.ts';
 import { findPartyNames, findStatedValues } from './find-stated-values.ts';
 import { findPartAnswers } from './find-part-answers.ts';
@@ -148,7 +148,8 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
       : [best, ...pool.slice(1).filter((unit) => unit.rank >= EXPLANATION_FOLLOWER_SHARE * best.rank && !statesUnaskedValue(unit))];
   // A question asking two things (`how often…, and how much notice…`) gets an answer to each: a
   // part the units above leave unanswered brings the unit answering it best, right after the best.
-  const partAnswers = findPartAnswers(remember(() => 'parts', () => partsOf(request.question, options)), leaders, fitting(eligible), measurePart);
+  const parts = remember(() => 'parts', () => partsOf(request.question, options));
+  const partAnswers = findPartAnswers(parts, leaders, fitting(eligible), measurePart);
   leaders.splice(1, 0, ...partAnswers);
   // A question naming two or more agreements (`the X licence versus the Y licence`) asks each of
   // them: an agreement no unit above is from brings its best unit of those answering the question,
@@ -184,8 +185,10 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   }
   for (const leader of leaders) bring(leader, 0);
   chosen.splice(limit);
-  // A date question answered by a sentence without a date: the dated label it sits under says when.
-  if (profile.ask === 'date' && !best.relevance.askMet && best.datedBy !== undefined) {
+  // A date question answered by a sentence without a date, or a part asking when (`…, and since when
+  // not?`) that no chosen unit dates: the dated label the best sits under says when.
+  const partAsksDate = parts.some((part) => part.ask === 'date') && !chosen.some((unit) => hasDate(unit.text));
+  if (((profile.ask === 'date' && !best.relevance.askMet) || partAsksDate) && best.datedBy !== undefined) {
     const label = byText.get(best.datedBy);
     if (label !== undefined && !chosen.includes(label)) {
       chosen.unshift(label);

@@ -29,6 +29,17 @@ describe('findOtherSides', () => {
     expect(findOtherSides(profile, row2026, [row2026, other2025, row2025])).toEqual([row2025]);
   });
 
+  it('answers a side of a comparison the best row names only by a heading listing the sides', () => {
+    const heading = 'Harbour Rates – Alpha Index, Beta Index & Gamma Index\nrate fee list pdf';
+    const alpha = unit('Level 2 Use | Alpha Index | Licensee Group | $3,100', heading);
+    const gamma = unit('Level 2 Use | Gamma Index | Licensee Group | $1,900', heading);
+    const beta = unit('Level 2 Use | Beta Index | Licensee Group | $2,250', heading);
+    const compared = profileQuestion('Level 2 use: how does the Alpha Index fee compare with the Beta Index fee?');
+    expect(findOtherSides(compared, alpha, [alpha, gamma, beta])).toEqual([beta]);
+    // Not a comparison: the heading names what the row is read under, no side is sought.
+    expect(findOtherSides(profileQuestion('What is the Level 2 use fee for the Alpha Index of the Harbour Rates?'), alpha, [alpha, gamma, beta])).toEqual([]);
+  });
+
   it('answers a year no parallel unit answers with the best-ranked unit of that year', () => {
     const profile = profileQuestion('What was the real time professional device fee in 2025 and what is it in 2026?');
     const notice2025 = unit('Real Time Professional Device | $98.50', 'Fee Change Details\nfee notice september 2025 pdf');

@@ -67,6 +67,21 @@ describe('findPartAnswers', () => {
     expect(findPartAnswers(asked, [removal[0]!], removal, measure)).toEqual([removal[1]]);
   });
 
+  it('gives a unit stating one value to one part: a second part asking the same kind takes its next best', () => {
+    const charges: TestUnit[] = [
+      { text: 'Each additional floor plan drawing is licensed at a charge of $90 per drawing.', rank: 2, order: 1 },
+      { text: 'The licence fee for the plans shall be $2,000 per year.', rank: 1, order: 2 },
+    ];
+    // Both parts rank the per-drawing sentence first; it states one amount, so the annual fee takes its own.
+    const asked = parts('What is the annual licence fee for the floor plan drawings', 'what does each additional drawing cost');
+    expect(findPartAnswers(asked, [charges[0]!], charges, measure)).toEqual([charges[1]]);
+    // A unit stating both amounts answers both parts: nothing is added.
+    const both: TestUnit = { text: 'The licence fee for the floor plan drawings is $2,000 per year and each additional drawing costs $90.', rank: 3, order: 0 };
+    expect(findPartAnswers(asked, [both], [both, ...charges], measure)).toEqual([]);
+    // A part nothing else answers keeps the shared unit.
+    expect(findPartAnswers(asked, [charges[0]!], [charges[0]!], measure)).toEqual([]);
+  });
+
   it('states nothing for a part no unit answers', () => {
     expect(findPartAnswers(parts('How often may the licensor inspect the records', 'what interest applies to late payments'), [units[0]!], units, measure)).toEqual([]);
   });

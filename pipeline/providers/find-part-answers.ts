@@ -1,8 +1,11 @@
 import type { QuestionProfile } from '../question/index.ts';
 import type { SegmentRelevance } from '../relevance/index.ts';
+import { statedValuesOfKind } from '../text/index.ts';
 
 /** A candidate answer unit as part-answering reads it. */
 export interface PartCandidate {
+  /** The sentence, or the row's cells joined by ` | `. */
+  text: string;
   /** Its rank for the whole question (higher is better). */
   rank: number;
   /** Evidence position, for stable ties. */
@@ -40,7 +43,12 @@ export function findPartAnswers<Unit extends PartCandidate>(
 ): Unit[] {
   if (parts.length < 2) return [];
   const measure = rememberMeasures(measureUnit);
-  const bests = parts.map((part) => bestFor(part, parts, chosen, candidates, measure));
+  const bests = shareOutValues(
+    parts,
+    parts.map((part) => bestFor(part, parts, chosen, candidates, measure)),
+    candidates,
+    measure,
+  );
   // How well a unit answers a part, as a share of the part's best rank (0 when it does not answer it).
   const share = (index: number, unit: Unit): number => {
     const best = bests[index];
@@ -73,6 +81,66 @@ export function findPartAnswers<Unit extends PartCandidate>(
     found.push(best.unit);
   });
   return found;
+}
+
+/**
+ * A unit gives one value to one part: parts asking a value of the same kind whose best is the same
+ * unit, which states fewer values of that kind than they are (`…within thirty (30) days of the fee
+ * increase notice` for both `how long do I have to drop it after a fee increase` and `how much
+ * notice to remove a product`), keep it only for as many parts as it has values, those it leads
+ * most over their next best; each other part takes its next best, when one answers it (`Fees …
+ * shall be $5,000 per year` for `what is the annual fee`, beside `… $150 per drawing` for `what
+ * does each additional drawing cost`). A part nothing else answers keeps the unit.
+ */
+function shareOutValues<Unit extends PartCandidate>(
+  parts: readonly QuestionProfile[],
+  bests: ReadonlyArray<{ unit: Unit; measured: PartMeasure } | undefined>,
+  candidates: readonly Unit[],
+  measure: (part: QuestionProfile, unit: Unit) => PartMeasure,
+): Array<{ unit: Unit; measured: PartMeasure } | undefined> {
+  const shared = new Map<string, number[]>();
+  bests.forEach((best, index) => {
+    const part = parts[index]!;
+    if (best === undefined || !isCountedAsk(part.ask)) return;
+    const key = `${part.ask}\u0000${candidates.indexOf(best.unit)}`;
+    shared.set(key, [...(shared.get(key) ?? []), index]);
+  });
+  const result = [...bests];
+  for (const indexes of shared.values()) {
+    const best = bests[indexes[0]!]!;
+    const room = Math.max(1, statedValuesOfKind(best.unit.text, parts[indexes[0]!]!.ask as CountedAsk).length);
+    if (indexes.length <= room) continue;
+    const nexts = indexes.map((index) => nextBest(parts[index]!, best.unit, candidates, measure));
+    const lead = (at: number) => best.measured.rank - (nexts[at]?.measured.rank ?? Number.NEGATIVE_INFINITY);
+    const order = indexes.map((_, at) => at).sort((left, right) => lead(right) - lead(left) || left - right);
+    for (const at of order.slice(room)) {
+      if (nexts[at] !== undefined) result[indexes[at]!] = nexts[at];
+    }
+  }
+  return result;
+}
+
+type CountedAsk = 'amount' | 'date' | 'duration' | 'frequency';
+
+function isCountedAsk(ask: QuestionProfile['ask']): ask is CountedAsk {
+  return ask === 'amount' || ask === 'date' || ask === 'duration' || ask === 'frequency';
+}
+
+/** The unit answering a part best after `taken`, by the part's rank, then the whole question's, then evidence order. */
+function nextBest<Unit extends PartCandidate>(
+  part: QuestionProfile,
+  taken: Unit,
+  candidates: readonly Unit[],
+  measure: (part: QuestionProfile, unit: Unit) => PartMeasure,
+): { unit: Unit; measured: PartMeasure } | undefined {
+  let best: { unit: Unit; measured: PartMeasure } | undefined;
+  for (const unit of candidates) {
+    if (unit === taken) continue;
+    const measured = measure(part, unit);
+    if (!answersPart(part, measured)) continue;
+    if (best === undefined || isBetter(unit, measured, best.unit, best.measured, new Set())) best = { unit, measured };
+  }
+  return best;
 }
 
 /**

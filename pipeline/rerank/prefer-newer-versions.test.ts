@@ -25,6 +25,13 @@ describe('preferNewerVersions', () => {
     ).toEqual(['schedule-5-to-the-ila-january-2026.pdf', 'ILA-Subscriber-Addendum.pdf', 'schedule-5-to-the-ila-february-2025.pdf']);
   });
 
+  it('puts the edition the question names by month and year first, then the rest newest first', () => {
+    const items = [item('harbour-rate-card-october-2031.pdf', 3), item('harbour-rate-card-february-2031.pdf', 3), item('harbour-rate-card-june-2031.pdf', 3)];
+    const named = preferNewerVersions(items, (entry) => entry.score, (entry) => entry.doc, [2031 * 12 + 2]).map((entry) => entry.doc);
+    expect(named).toEqual(['harbour-rate-card-february-2031.pdf', 'harbour-rate-card-october-2031.pdf', 'harbour-rate-card-june-2031.pdf']);
+    expect(order(items)).toEqual(['harbour-rate-card-october-2031.pdf', 'harbour-rate-card-june-2031.pdf', 'harbour-rate-card-february-2031.pdf']);
+  });
+
   it('never lifts a version over a better score, and leaves other families and undated names in place', () => {
     const items = [
       item('benchmark-data-fee-list-january-2025.pdf', 3),

@@ -43,9 +43,12 @@ export function readDocumentVersion(doc: string): DocumentVersion {
  * take the group's places newest first; everything else keeps its place. Two versions of a clause
  * are often word for word the same, and the evidence budget keeps only the better ranked of near
  * duplicates, so without this the superseded wording won as often as the current one. A question
- * that names a year has already scored the other years' versions lower (different bands).
+ * that names a year has already scored the other years' versions lower (different bands); one that
+ * names an edition by month and year (`the January 2025 list`, `named`: `year * 12 + month` each)
+ * gets that edition first, then the rest newest first, since another edition of the same year
+ * scores the same.
  */
-export function preferNewerVersions<T>(items: readonly T[], band: (item: T) => number, doc: (item: T) => string): T[] {
+export function preferNewerVersions<T>(items: readonly T[], band: (item: T) => number, doc: (item: T) => string, named: readonly number[] = []): T[] {
   const result = [...items];
   const groups = new Map<string, { position: number; item: T; dated: number }[]>();
   items.forEach((item, position) => {
@@ -58,7 +61,8 @@ export function preferNewerVersions<T>(items: readonly T[], band: (item: T) => n
   });
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    const newestFirst = [...group].sort((left, right) => right.dated - left.dated || left.position - right.position);
+    const isNamed = (slot: { dated: number }) => (named.includes(slot.dated) ? 1 : 0);
+    const newestFirst = [...group].sort((left, right) => isNamed(right) - isNamed(left) || right.dated - left.dated || left.position - right.position);
     group.forEach((slot, index) => {
       result[slot.position] = newestFirst[index]!.item;
     });

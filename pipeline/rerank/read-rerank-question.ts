@@ -1,5 +1,5 @@
 import { mayHoldPhrase, normalizeForMatching, stem } from '../text/index.ts';
-import { QUESTION_STOP_WORDS } from '../question/index.ts';
+import { QUESTION_STOP_WORDS, isEnglishWord } from '../question/index.ts';
 import type { TermStatistics } from './term-statistics.ts';
 import { wordStems } from './term-statistics.ts';
 import { rememberReadings } from '../question/remember-readings.ts';
@@ -70,12 +70,17 @@ function readQuestion(question: string, statistics: TermStatistics, expansions: 
   const normalized = normalizeForMatching([question, ...expanded].join(' '));
   const written = [question, ...expanded].join(' ').normalize('NFKC').match(/[\p{L}\p{N}][\p{L}\p{N}'.,&-]*/gu) ?? [];
   const specificStems = new Set<string>();
+  // A question written in Title Case or capitals marks no names by its casing (most of its words
+  // are capitalised): then a capitalised word is a name only when it is no English word (`Tianying`,
+  // `BioPharma`, not `Licence` or `Notice`).
+  const casingMarksNothing = written.filter((word) => /^\p{Ll}*\p{Lu}/u.test(word)).length * 2 > written.length;
   written.forEach((word, position) => {
     const clean = word.replace(/[.,'-]+$/, '');
     const isAcronym = /^\p{Lu}[\p{Lu}\p{N}&]+$/u.test(clean);
     const isName = position > 0 && /^\p{Lu}\p{Ll}/u.test(clean);
     const isNumber = /\p{N}/u.test(clean);
-    if (isAcronym || isName || isNumber) for (const part of wordStems(clean)) specificStems.add(part);
+    const marked = (isAcronym || isName) && (!casingMarksNothing || !isEnglishWord(clean.toLowerCase()));
+    if (marked || isNumber) for (const part of wordStems(clean)) specificStems.add(part);
   });
   const terms: ReadTerm[] = [];
   const seen = new Set<string>();

@@ -73,8 +73,11 @@ describe('rerankCandidates', () => {
     // One agreement named: nothing is swapped in.
     const single = await rerankCandidates({ question: 'Termination notice under Orchard?', candidates, reranker, settings: narrow, namedDocuments: [groups[0]!] });
     expect(single.kept.map((item) => item.chunk.chunkId)).toEqual(['a1', 'a2', 'a3']);
-    // The other agreement's only candidates are not relevant: none joins.
-    const irrelevant = await rerankCandidates({ question: 'q', candidates, reranker: fixedReranker({ a1: [3], a2: [2], a3: [2], b1: [1], b2: [1] }), settings: narrow, namedDocuments: groups });
+    // The other agreement's candidates score below the threshold: its best still stands for it, marked as such.
+    const below = await rerankCandidates({ question: 'q', candidates, reranker: fixedReranker({ a1: [3], a2: [2], a3: [2], b1: [1], b2: [1] }), settings: narrow, namedDocuments: groups });
+    expect(below.kept.map((item) => [item.chunk.chunkId, item.standsForNamedSide ?? false])).toEqual([['a1', false], ['a2', false], ['b1', true]]);
+    // …but not one the reranker scored 0.
+    const irrelevant = await rerankCandidates({ question: 'q', candidates, reranker: fixedReranker({ a1: [3], a2: [2], a3: [2], b1: [0], b2: [0] }), settings: narrow, namedDocuments: groups });
     expect(irrelevant.kept.map((item) => item.chunk.chunkId)).toEqual(['a1', 'a2', 'a3']);
   });
   it('keeps the edition a comparison names by month and year, not another of that year', async () => {

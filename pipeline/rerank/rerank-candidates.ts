@@ -14,6 +14,8 @@ export interface RankedCandidate extends RetrievalCandidate {
   rerankDetail: string | undefined;
   /** 1-based position after reranking. */
   rank: number;
+  /** Kept below the relevance threshold as the best candidate of an agreement the question names (`keepEverySide`): it counts as relevant. */
+  standsForNamedSide?: true;
 }
 
 /** Input of `rerankCandidates`. */
@@ -65,7 +67,9 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
   const ordered = input.candidates
     .map((candidate, position) => ({ candidate, position, score: byId.get(candidate.chunk.chunkId) }))
     .sort((a, b) => (b.score?.score ?? 0) - (a.score?.score ?? 0) || (b.score?.strength ?? 0) - (a.score?.strength ?? 0) || a.position - b.position);
-  const ranked = preferNewerVersions(ordered, (entry) => entry.score?.score ?? 0, (entry) => entry.candidate.chunk.doc)
+  const months = monthsNamed(input.question);
+  const editions = [...months].map(([year, month]) => Number(year) * 12 + month);
+  const ranked = preferNewerVersions(ordered, (entry) => entry.score?.score ?? 0, (entry) => entry.candidate.chunk.doc, editions)
     .map(({ candidate, score }, position): RankedCandidate => ({
       ...candidate,
       rerankScore: score?.score ?? 0,
@@ -76,11 +80,10 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
   const relevant = ranked.filter((candidate) => (candidate.rerankScore ?? 0) >= settings.relevanceThreshold).length;
   const keep = Math.min(settings.keepMax, Math.max(settings.keepMin, relevant));
   const years = findYearsNamed(input.question);
-  const months = monthsNamed(input.question);
   const groups = input.namedDocuments ?? [];
-  const sides = [
-    ...(years.length >= 2 ? years.map((year) => (candidate: RankedCandidate) => holdsEdition(candidate, year, months.get(year))) : []),
-    ...(groups.length >= 2 ? groups.map((group) => (candidate: RankedCandidate) => group.has(candidate.chunk.doc)) : []),
+  const sides: Side[] = [
+    ...(years.length >= 2 ? years.map((year) => ({ holds: (candidate: RankedCandidate) => holdsEdition(candidate, year, months.get(year)), named: false })) : []),
+    ...(groups.length >= 2 ? groups.map((group) => ({ holds: (candidate: RankedCandidate) => group.has(candidate.chunk.doc), named: true })) : []),
   ];
   const kept = keepEverySide(ranked, ranked.slice(0, keep), sides, settings.relevanceThreshold);
   return { ranked, kept, mode: 'reranked', fallbackError: undefined };
@@ -140,6 +143,12 @@ function holdsEdition(candidate: RankedCandidate, year: string, month: number | 
   return dated(`${chunk.sectionHeading}\n${chunk.text}`).some((date) => date.month === month);
 }
 
+/** One side of a question that compares: which candidates hold it, and whether the question names its documents (an agreement). */
+interface Side {
+  holds: (candidate: RankedCandidate) => boolean;
+  named: boolean;
+}
+
 /**
  * A question that compares sides (several years, `from 2025 to 2026`: each year's documents, see
  * `holdsYear`, or each edition, `Jan 2025 vs 2026`, see `holdsEdition`; several agreements, `the Hertz licence vs the Palmer Square licence`: each one's
@@ -147,14 +156,20 @@ function holdsEdition(candidate: RankedCandidate, year: string, month: number | 
  * relevant candidate that is takes the place of the lowest-ranked kept one that is not the only
  * holder of another side. Kept candidates stay in rank order.
  */
-function keepEverySide(ranked: readonly RankedCandidate[], kept: RankedCandidate[], sides: readonly ((candidate: RankedCandidate) => boolean)[], threshold: number): RankedCandidate[] {
+function keepEverySide(ranked: readonly RankedCandidate[], kept: RankedCandidate[], sides: readonly Side[], threshold: number): RankedCandidate[] {
   if (sides.length < 2 || kept.length === 0) return kept;
   const result = [...kept];
-  for (const side of sides) {
+  for (const { holds: side, named } of sides) {
     if (result.some(side)) continue;
-    const best = ranked.find((candidate) => !result.includes(candidate) && (candidate.rerankScore ?? 0) >= threshold && side(candidate));
+    const open = (candidate: RankedCandidate) => !result.includes(candidate) && side(candidate);
+    // An agreement the question names is in the corpus: its best candidate scored above 0 speaks
+    // for it even below the threshold (the names of the other agreement, which its clauses lack,
+    // pull its score down); the gate still judges it. A year may be one the documents lack.
+    const reaching = ranked.find((candidate) => open(candidate) && (candidate.rerankScore ?? 0) >= threshold);
+    const standing = reaching === undefined && named ? ranked.find((candidate) => open(candidate) && (candidate.rerankScore ?? 0) > 0) : undefined;
+    const best = reaching ?? (standing === undefined ? undefined : { ...standing, standsForNamedSide: true as const });
     if (best === undefined) continue;
-    const sole = (candidate: RankedCandidate) => sides.some((other) => other(candidate) && result.filter(other).length === 1);
+    const sole = (candidate: RankedCandidate) => sides.some(({ holds: other }) => other(candidate) && result.filter(other).length === 1);
     const replaced = [...result].reverse().find((candidate) => !sole(candidate));
     if (replaced === undefined) continue;
     result.splice(result.indexOf(replaced), 1);

@@ -46,6 +46,23 @@ describe('readDocumentNames', () => {
   });
 });
 
+describe('readDocumentNames, a question in Title Case', () => {
+  // One agreement holds an escrow clause: `Escrow` is a word few documents hold, not a name.
+  const withEscrow = buildTermStatistics([
+    ...chunks,
+    { doc: 'harbor-lumen-licence-agreement.pdf', sectionHeading: '7. Escrow', text: 'The source code is held in Escrow by an agent.' },
+  ]);
+
+  it('reads a capitalised English word as a name only when the casing marks names', () => {
+    const titled = readDocumentNames('What Escrow Fee Does Tessel Forge Pay Under The Licence', withEscrow);
+    expect(titled!.naming).toEqual(wordStems('Tessel'));
+    expect(titled!.groups.map((group) => [...group])).toEqual([['tessel-forge-licence-agreement.pdf']]);
+    // Written as a sentence, a capitalised word is a name the writer chose to mark.
+    const marked = readDocumentNames('What does the Escrow clause say under the Tessel Forge licence?', withEscrow);
+    expect(marked!.naming).toEqual(expect.arrayContaining([...wordStems('Escrow')]));
+  });
+});
+
 describe('readDocumentNames, the words of a name', () => {
   it('gives every word of a capitalised name holding a naming term, not the other words', () => {
     const names = readDocumentNames('What insurance must Quill Orchard Holdings keep under the licence?', statistics);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDate, hasDeadlineDate, hasDuration, hasFrequency, hasMoneyAmount } from './detect-values.ts';
+import { hasDate, hasDeadlineDate, hasDuration, hasFrequency, hasMoneyAmount, statedValuesOfKind } from './detect-values.ts';
 
 describe('detect-values', () => {
   it.each([
@@ -23,5 +23,13 @@ describe('detect-values', () => {
     expect(hasDeadlineDate('by no later than December 1 2025')).toBe(true);
     expect(hasDuration('for a period of five (5) years')).toBe(true);
     expect(hasDuration('Category 5 licensees')).toBe(false);
+  });
+
+  it('lists the distinct values of one kind a text states', () => {
+    expect(statedValuesOfKind('A fee of $2,000 per year and $90 per drawing; $2,000 is due first.', 'amount')).toEqual(['$2,000', '$90']);
+    expect(statedValuesOfKind('notice of thirty (30) days, or 30 days in writing, within ninety (90) days', 'duration')).toEqual(['thirty (30) days', '30 days', 'ninety (90) days']);
+    expect(statedValuesOfKind('from March 1, 2026 until 31 December 2027', 'date')).toEqual(['march 1, 2026', '31 december 2027']);
+    expect(statedValuesOfKind('reported monthly', 'frequency')).toEqual(['monthly']);
+    expect(statedValuesOfKind('Category 5 licensees', 'amount')).toEqual([]);
   });
 });

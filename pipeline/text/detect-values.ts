@@ -52,3 +52,22 @@ export function hasFrequency(text: string): boolean {
 export function namesMonth(text: string): boolean {
   return MONTH_NAME.test(text);
 }
+
+// Each money amount written out in full (`$5,000`, `USD 1,250.00`, `300 dollars`, `free of charge`), for counting them.
+const MONEY_AMOUNTS = /[$€£]\s?\d[\d,]*(?:\.\d+)?|\b(?:usd|eur|gbp)\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|dollars)\b|\bfree of charge\b|\bno (?:charge|fee|cost)\b|\bat no (?:charge|cost)\b/gi;
+
+/** The kinds of value `statedValuesOfKind` counts. */
+export type StatedValueKind = 'amount' | 'date' | 'duration' | 'frequency';
+
+/**
+ * The distinct values of one kind `text` states, as written (lower-cased, spaces collapsed, each
+ * once): `$5,000` and `$150` are two amounts; `thirty (30) days` one duration. It says how many
+ * answers of that kind a sentence can give.
+ */
+export function statedValuesOfKind(text: string, kind: StatedValueKind): string[] {
+  const pattern =
+    kind === 'amount' ? MONEY_AMOUNTS : new RegExp((kind === 'date' ? DATE : kind === 'duration' ? DURATION : FREQUENCY).source, 'gi');
+  const found = new Set<string>();
+  for (const match of text.matchAll(pattern)) found.add(match[0].toLowerCase().replace(/\s+/g, ' '));
+  return [...found];
+}
