@@ -82,6 +82,19 @@ describe('findPartAnswers', () => {
     expect(findPartAnswers(asked, [charges[0]!], [charges[0]!], measure)).toEqual([]);
   });
 
+  it('answers a part that refers back with a unit naming its own words, not only what it refers to', () => {
+    const fee: TestUnit = { text: 'Access fee | Licensee | $420', rank: 2, order: 1 };
+    const logged: TestUnit = { text: 'Archive access requests are logged for the licensee.', rank: 1, order: 2 };
+    const first = profileQuestion('What is the archive access fee');
+    // `and who is eligible for it`, read with the first part's terms and its own (as `partsOf` reads it).
+    const own = profileQuestion('who is eligible for it');
+    const referring = { ...profileQuestion('What is the archive access fee who is eligible for it'), ask: own.ask, ownTerms: own.terms };
+    // A unit naming only what `it` is does not say who is eligible: nothing is added.
+    expect(findPartAnswers([first, referring], [fee], [fee, logged], measure)).toEqual([]);
+    const eligibility: TestUnit = { text: 'Archive access is open to eligible licensees holding a current display licence.', rank: 1, order: 3 };
+    expect(findPartAnswers([first, referring], [fee], [fee, logged, eligibility], measure)).toEqual([eligibility]);
+  });
+
   it('states nothing for a part no unit answers', () => {
     expect(findPartAnswers(parts('How often may the licensor inspect the records', 'what interest applies to late payments'), [units[0]!], units, measure)).toEqual([]);
   });

@@ -42,7 +42,7 @@ export function findPartAnswers<Unit extends PartCandidate>(
   measureUnit: (part: QuestionProfile, unit: Unit) => PartMeasure,
 ): Unit[] {
   if (parts.length < 2) return [];
-  const measure = rememberMeasures(measureUnit);
+  const measure = rememberMeasures(requireOwnTerms(measureUnit));
   const bests = shareOutValues(
     parts,
     parts.map((part) => bestFor(part, parts, chosen, candidates, measure)),
@@ -180,6 +180,23 @@ function asksValueOf(part: QuestionProfile): boolean {
 function answersPart(part: QuestionProfile, measured: PartMeasure): boolean {
   const specific = part.terms.some((term) => term.weight === 1);
   return (specific ? measured.relevance.ownSpecificMatches > 0 : measured.relevance.ownMatches > 0) && (!asksValueOf(part) || measured.relevance.askMet);
+}
+
+/**
+ * `measure`, where a part that refers back (`QuestionProfile.ownTerms`: `…, and who qualifies for
+ * it?`) finds a unit naming none of its own terms naming nothing: the unit says what `it` is, not
+ * who qualifies (it ranks as before, but answers no part).
+ */
+function requireOwnTerms<Unit>(measure: (part: QuestionProfile, unit: Unit) => PartMeasure): (part: QuestionProfile, unit: Unit) => PartMeasure {
+  const owns = new WeakMap<QuestionProfile, QuestionProfile>();
+  return (part, unit) => {
+    const measured = measure(part, unit);
+    if (part.ownTerms === undefined) return measured;
+    let own = owns.get(part);
+    if (own === undefined) owns.set(part, (own = { ...part, terms: part.ownTerms, ownTerms: undefined }));
+    if (measure(own, unit).relevance.ownMatches > 0) return measured;
+    return { ...measured, relevance: { ...measured.relevance, ownSpecificMatches: 0, ownMatches: 0 } };
+  };
 }
 
 /** `measure` with each part and unit measured once: a part's best, shares and checks read the same units again and again. */

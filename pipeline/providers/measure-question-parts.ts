@@ -21,12 +21,21 @@ export interface PartUnit {
 export function partsOf(question: string, options: OfflineLexicalOptions): QuestionProfile[] {
   const parts = splitQuestionParts(question);
   if (parts.length < 2) return [];
-  return parts.map((part) => {
-    const profile = profileQuestion(part, options);
+  return parts.map((part, index) => {
+    let profile = profileQuestion(part, options);
+    // A part that refers back (`…, and who qualifies for it?`, `…, and when is it waived?`) asks
+    // about what the part before it names: read with those terms too, and its own ask.
+    if (index > 0 && REFERS_BACK.test(part) && profile.terms.length > 0) {
+      const joined = profileQuestion(`${parts[index - 1]!} ${part}`, options);
+      profile = { ...joined, ask: profile.ask, deadline: profile.deadline, ownTerms: profile.terms };
+    }
     partValues.set(profile, new Set(findStatedValues(part)));
     return profile;
   });
 }
+
+// A pronoun standing for what an earlier part names.
+const REFERS_BACK = /\b(?:it|its|they|them|their|this|these|those)\b/i;
 
 /** The figures and dates each part of a question states itself (`what date did the March 2025 list give`). */
 const partValues = new WeakMap<QuestionProfile, ReadonlySet<string>>();

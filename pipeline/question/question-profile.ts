@@ -53,6 +53,11 @@ export interface QuestionProfile {
    * between X and Y`): its qualifiers may each belong to another row or clause, one per side.
    */
   comparison?: boolean;
+  /**
+   * For a part of a question that refers back to the part before it (`…, and who qualifies for
+   * it?`): its own terms. Its `terms` are those and the earlier part's, which say what `it` is.
+   */
+  ownTerms?: ProfileTerm[];
 }
 
 /** True for the asks a value answers: an amount, a date, a duration, a frequency. */
