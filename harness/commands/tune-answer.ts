@@ -9,8 +9,8 @@ import { writeFileDurably } from '../../pipeline/store/write-file-durably.ts';
 import type { CommandContext } from '../cli-support/create-context.ts';
 import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import { loadCheckedSuite, prepareCases } from '../run/index.ts';
-import { collectUnitGroups, crossValidateUnitRanker, fitUnitRanker } from '../tune/fit-answer-units.ts';
-import type { UnitFold, UnitGroup } from '../tune/fit-answer-units.ts';
+import { collectUnitGroups, crossValidateUnitRanker, fitUnitRanker, recordFolds } from '../tune/index.ts';
+import type { UnitFold, UnitGroup } from '../tune/index.ts';
 
 /**
  * `harness tune --model answer`: answers every answerable baseline case of the suites offline with
@@ -62,7 +62,7 @@ export async function tuneAnswer(input: { context: CommandContext; config: Claus
       suites: [...input.suites],
       cases: groups.length,
       regularisation: input.regularisation,
-      folds: folds.map((fold) => ({ fold: fold.fold, trainCases: fold.trainCases, heldOutCases: fold.heldOutCases, train: { ...fold.train }, heldOut: { ...fold.heldOut } })),
+      folds: recordFolds(folds),
     },
   });
   const out = path.resolve(context.cwd, input.out ?? DEFAULT_ANSWER_UNIT_WEIGHTS_FILE);

@@ -8,8 +8,8 @@ import { normalizeForMatching } from '../../pipeline/text/index.ts';
 import type { CommandContext } from '../cli-support/create-context.ts';
 import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import { loadSuite } from '../golden/index.ts';
-import { chooseVocabulary, crossValidateAsk, findCapitalisedWords, fitAskModel, labelAnswerKind, measureAskModel } from '../tune/fit-ask-model.ts';
-import type { AskFold, AskRow } from '../tune/fit-ask-model.ts';
+import { chooseVocabulary, crossValidateAsk, findCapitalisedWords, fitAskModel, labelAnswerKind, measureAskModel, recordFolds } from '../tune/index.ts';
+import type { AskFold, AskRow } from '../tune/index.ts';
 
 
 /**
@@ -48,7 +48,7 @@ export async function tuneAsk(input: { context: CommandContext; config: Clausega
       cases: rows.length,
       labels,
       regularisation: input.regularisation,
-      folds: validated.folds.map((fold) => ({ fold: fold.fold, trainCases: fold.trainCases, heldOutCases: fold.heldOutCases, train: { ...fold.train }, heldOut: { ...fold.heldOut } })),
+      folds: recordFolds(validated.folds),
     },
   });
   const out = path.resolve(context.cwd, input.out ?? DEFAULT_ASK_WEIGHTS_FILE);

@@ -13,7 +13,7 @@ import { EXIT } from '../cli-support/exit-codes.ts';
 import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import type { CommandIo } from '../cli.ts';
 import { loadCheckedSuite, prepareCases, resolveConfigPaths } from '../run/index.ts';
-import { chooseRelevanceThreshold, collectTuningRows, crossValidate, fitTunedModel } from '../tune/index.ts';
+import { chooseRelevanceThreshold, collectTuningRows, crossValidate, fitTunedModel, recordFolds } from '../tune/index.ts';
 import type { FoldResult, TuningGroup } from '../tune/index.ts';
 import { tuneAnswer } from './tune-answer.ts';
 import { measureAsk, tuneAsk } from './tune-ask.ts';
@@ -133,7 +133,7 @@ export function registerTuneCommand(cli: Argv<GlobalOptions>, io: CommandIo, set
           rows: rows.length,
           positives: groups.reduce((sum, group) => sum + group.labels.filter((label) => label === 1).length, 0),
           regularisation: options.regularisation,
-          folds: folds.map((fold) => ({ fold: fold.fold, trainCases: fold.trainCases, heldOutCases: fold.heldOutCases, train: { ...fold.train }, heldOut: { ...fold.heldOut } })),
+          folds: recordFolds(folds),
         },
       });
       const out = path.resolve(context.cwd, options.out ?? DEFAULT_RERANK_WEIGHTS_FILE);

@@ -8,7 +8,7 @@ import { writeFileDurably } from '../../pipeline/store/write-file-durably.ts';
 import type { CommandContext } from '../cli-support/create-context.ts';
 import { renderTerminalTable } from '../cli-support/render-terminal-table.ts';
 import { loadCheckedSuite, prepareCases } from '../run/index.ts';
-import { collectGateRows, crossValidateGate, fitGateModel } from '../tune/index.ts';
+import { collectGateRows, crossValidateGate, fitGateModel, recordFolds } from '../tune/index.ts';
 import type { GateFold, GateRow } from '../tune/index.ts';
 
 /**
@@ -60,7 +60,7 @@ export async function tuneGate(input: { context: CommandContext; config: Clauseg
       cases: rows.length,
       answerable: rows.filter((row) => row.label === 1).length,
       regularisation: input.regularisation,
-      folds: folds.map((fold) => ({ fold: fold.fold, trainCases: fold.trainCases, heldOutCases: fold.heldOutCases, train: { ...fold.train }, heldOut: { ...fold.heldOut } })),
+      folds: recordFolds(folds),
     },
   });
   const out = path.resolve(context.cwd, input.out ?? DEFAULT_GATE_WEIGHTS_FILE);

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { checkFeatureArrays, checkFittedFeatures, FoldFigures, LINEAR_MODEL_FIELDS, readWeightsFile } from '../rerank/weights-file.ts';
+import { checkFeatureArrays, checkFittedFeatures, FoldFigures, LINEAR_MODEL_FIELDS, linearScore, readWeightsFile } from '../rerank/weights-file.ts';
 import { ANSWER_UNIT_FEATURES } from './measure-answer-units.ts';
 
 /** The answer-unit weights file shipped with the pipeline, written by `harness tune --model answer`. */
@@ -47,7 +47,5 @@ export function loadAnswerUnitWeights(file: string = DEFAULT_ANSWER_UNIT_WEIGHTS
 
 /** A unit's score: the ranker's linear score over its standardised features (higher answers better). */
 export function scoreAnswerUnit(weights: Pick<AnswerUnitWeights, 'mean' | 'scale' | 'weights'>, features: readonly number[]): number {
-  let sum = 0;
-  for (let index = 0; index < features.length; index += 1) sum += (weights.weights[index]! * (features[index]! - weights.mean[index]!)) / weights.scale[index]!;
-  return sum;
+  return linearScore(weights, features);
 }

@@ -25,16 +25,14 @@ export interface SideCandidate {
  * whose terms `best` all names has no other side: `[]`.
  */
 export function findOtherSides<Unit extends SideCandidate>(profile: QuestionProfile, best: Unit, pool: readonly Unit[]): Unit[] {
+  const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && !profile.years.includes(term.display));
+  const bestOwn = namedBy(qualifiers, withoutDates(best.text));
   // A comparison's side that `best` names only by its context, which lists the sides (a heading
   // `Rates – Alpha, Beta & Gamma` above the row `Alpha | $10`), is still to be answered, by a unit
   // whose own text names it.
-  const listedOnly = (term: ProfileTerm) =>
-    profile.comparison === true && !profile.years.includes(term.display) && !namesTerm(term, withoutDates(best.text)) && contextListsSides(profile, term, best);
-  const sideTerms = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && (!namesSide(profile, term, best) || listedOnly(term)));
+  const listed = new Set(profile.comparison === true ? listedSides(qualifiers, bestOwn, best) : []);
+  const sideTerms = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && (listed.has(term) || !namesSide(profile, term, best)));
   if (sideTerms.length === 0) return [];
-  const byText = new Set(sideTerms.filter(listedOnly));
-  const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && !profile.years.includes(term.display));
-  const bestOwn = namedBy(qualifiers, withoutDates(best.text));
   const answered = new Set<ProfileTerm>();
   const sides: Unit[] = [];
   // Parallel units first; then, for a year still unanswered, the best-ranked unit of that year (its
@@ -43,7 +41,7 @@ export function findOtherSides<Unit extends SideCandidate>(profile: QuestionProf
     for (const unit of pool) {
       if (unit === best || sides.includes(unit) || answered.size === sideTerms.length) continue;
       const fills = sideTerms.filter(
-        (term) => !answered.has(term) && (byText.has(term) ? namesTerm(term, withoutDates(unit.text)) : namesSide(profile, term, unit)),
+        (term) => !answered.has(term) && (listed.has(term) ? namesTerm(term, withoutDates(unit.text)) : namesSide(profile, term, unit)),
       );
       if (fills.length === 0) continue;
       const parallel = isParallel(best, unit, bestOwn, qualifiers);
@@ -66,15 +64,13 @@ function namesSide(profile: QuestionProfile, term: ProfileTerm, unit: SideCandid
 }
 
 /**
- * Whether `unit`'s context names `term` beside another specific question term the unit's own text
- * names: the context lists the sides (`Alpha, Beta & Gamma`), it does not say which one the unit is.
+ * The qualifiers `unit`'s context names but its own text does not, when the context also names one
+ * its text does (`bestOwn`): the context lists the sides (`Alpha, Beta & Gamma`); which one the unit
+ * is, its text says.
  */
-function contextListsSides(profile: QuestionProfile, term: ProfileTerm, unit: SideCandidate): boolean {
-  if (!namesTerm(term, unit.context)) return false;
-  const own = withoutDates(unit.text);
-  return profile.terms.some(
-    (other) => other !== term && other.weight === 1 && !other.satisfiedByAmount && !profile.years.includes(other.display) && namesTerm(other, own) && namesTerm(other, unit.context) && !namesTerm(term, own),
-  );
+function listedSides(qualifiers: readonly ProfileTerm[], bestOwn: ReadonlySet<ProfileTerm>, unit: SideCandidate): ProfileTerm[] {
+  const inContext = qualifiers.filter((term) => namesTerm(term, unit.context));
+  return inContext.some((term) => bestOwn.has(term)) ? inContext.filter((term) => !bestOwn.has(term)) : [];
 }
 
 function withoutDates(text: string): string {

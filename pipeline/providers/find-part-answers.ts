@@ -1,6 +1,8 @@
+import { isValueAsk } from '../question/index.ts';
 import type { QuestionProfile } from '../question/index.ts';
 import type { SegmentRelevance } from '../relevance/index.ts';
 import { statedValuesOfKind } from '../text/index.ts';
+import type { StatedValueKind } from '../text/index.ts';
 
 /** A candidate answer unit as part-answering reads it. */
 export interface PartCandidate {
@@ -85,12 +87,12 @@ export function findPartAnswers<Unit extends PartCandidate>(
 
 /**
  * A unit gives one value to one part: parts asking a value of the same kind whose best is the same
- * unit, which states fewer values of that kind than they are (`…within thirty (30) days of the fee
- * increase notice` for both `how long do I have to drop it after a fee increase` and `how much
- * notice to remove a product`), keep it only for as many parts as it has values, those it leads
- * most over their next best; each other part takes its next best, when one answers it (`Fees …
- * shall be $5,000 per year` for `what is the annual fee`, beside `… $150 per drawing` for `what
- * does each additional drawing cost`). A part nothing else answers keeps the unit.
+ * unit, which states fewer values of that kind than there are parts (`…may withdraw a title within
+ * fifteen (15) days of a price change` for both `how long after a price change can we withdraw` and
+ * `how much notice does a withdrawal need`), keep it only for as many parts as it has values, those
+ * it leads most over their next best; each other part takes its next best, when one answers it (`The
+ * catalogue licence costs $2,000 a year` for `what is the yearly licence fee`, beside `… $90 per
+ * extra map` for `what does each extra map cost`). A part nothing else answers keeps the unit.
  */
 function shareOutValues<Unit extends PartCandidate>(
   parts: readonly QuestionProfile[],
@@ -98,19 +100,23 @@ function shareOutValues<Unit extends PartCandidate>(
   candidates: readonly Unit[],
   measure: (part: QuestionProfile, unit: Unit) => PartMeasure,
 ): Array<{ unit: Unit; measured: PartMeasure } | undefined> {
-  const shared = new Map<string, number[]>();
+  // The value-asking parts grouped by their best unit and the kind they ask (a question has a few parts).
+  const groups: { unit: Unit; ask: StatedValueKind; indexes: number[] }[] = [];
   bests.forEach((best, index) => {
-    const part = parts[index]!;
-    if (best === undefined || !isCountedAsk(part.ask)) return;
-    const key = `${part.ask}\u0000${candidates.indexOf(best.unit)}`;
-    shared.set(key, [...(shared.get(key) ?? []), index]);
+    const ask = parts[index]!.ask;
+    if (best === undefined || !isValueAsk(ask)) return;
+    const group = groups.find((entry) => entry.unit === best.unit && entry.ask === ask);
+    if (group === undefined) groups.push({ unit: best.unit, ask: ask as StatedValueKind, indexes: [index] });
+    else group.indexes.push(index);
   });
   const result = [...bests];
-  for (const indexes of shared.values()) {
+  for (const { ask, indexes } of groups) {
     const best = bests[indexes[0]!]!;
-    const room = Math.max(1, statedValuesOfKind(best.unit.text, parts[indexes[0]!]!.ask as CountedAsk).length);
+    const room = Math.max(1, statedValuesOfKind(best.unit.text, ask).length);
     if (indexes.length <= room) continue;
-    const nexts = indexes.map((index) => nextBest(parts[index]!, best.unit, candidates, measure));
+    // Each part's next best: the best of the other candidates.
+    const others = candidates.filter((unit) => unit !== best.unit);
+    const nexts = indexes.map((index) => bestAmong(parts[index]!, others, measure, new Set()));
     const lead = (at: number) => best.measured.rank - (nexts[at]?.measured.rank ?? Number.NEGATIVE_INFINITY);
     const order = indexes.map((_, at) => at).sort((left, right) => lead(right) - lead(left) || left - right);
     for (const at of order.slice(room)) {
@@ -118,29 +124,6 @@ function shareOutValues<Unit extends PartCandidate>(
     }
   }
   return result;
-}
-
-type CountedAsk = 'amount' | 'date' | 'duration' | 'frequency';
-
-function isCountedAsk(ask: QuestionProfile['ask']): ask is CountedAsk {
-  return ask === 'amount' || ask === 'date' || ask === 'duration' || ask === 'frequency';
-}
-
-/** The unit answering a part best after `taken`, by the part's rank, then the whole question's, then evidence order. */
-function nextBest<Unit extends PartCandidate>(
-  part: QuestionProfile,
-  taken: Unit,
-  candidates: readonly Unit[],
-  measure: (part: QuestionProfile, unit: Unit) => PartMeasure,
-): { unit: Unit; measured: PartMeasure } | undefined {
-  let best: { unit: Unit; measured: PartMeasure } | undefined;
-  for (const unit of candidates) {
-    if (unit === taken) continue;
-    const measured = measure(part, unit);
-    if (!answersPart(part, measured)) continue;
-    if (best === undefined || isBetter(unit, measured, best.unit, best.measured, new Set())) best = { unit, measured };
-  }
-  return best;
 }
 
 /**
@@ -163,6 +146,16 @@ function bestFor<Unit extends PartCandidate>(
       return parts.some((other) => other !== part && measure(other, unit).rank > here && answersPart(other, measure(other, unit)));
     }),
   );
+  return bestAmong(part, candidates, measure, taken);
+}
+
+/** Of `candidates`, the unit answering `part` best, by the part's rank, then the whole question's, then evidence order (`taken` ones last on a tie). */
+function bestAmong<Unit extends PartCandidate>(
+  part: QuestionProfile,
+  candidates: readonly Unit[],
+  measure: (part: QuestionProfile, unit: Unit) => PartMeasure,
+  taken: ReadonlySet<Unit>,
+): { unit: Unit; measured: PartMeasure } | undefined {
   let best: { unit: Unit; measured: PartMeasure } | undefined;
   for (const unit of candidates) {
     const measured = measure(part, unit);
@@ -183,9 +176,9 @@ function answersPart(part: QuestionProfile, measured: PartMeasure): boolean {
 }
 
 /**
- * `measure`, where a part that refers back (`QuestionProfile.ownTerms`: `…, and who qualifies for
+ * `measure`, where a part that refers back (`QuestionProfile.ownTerms`: `…, and who is eligible for
  * it?`) finds a unit naming none of its own terms naming nothing: the unit says what `it` is, not
- * who qualifies (it ranks as before, but answers no part).
+ * who is eligible (it ranks as before, but answers no part).
  */
 function requireOwnTerms<Unit>(measure: (part: QuestionProfile, unit: Unit) => PartMeasure): (part: QuestionProfile, unit: Unit) => PartMeasure {
   const owns = new WeakMap<QuestionProfile, QuestionProfile>();

@@ -23,8 +23,8 @@ export function partsOf(question: string, options: OfflineLexicalOptions): Quest
   if (parts.length < 2) return [];
   return parts.map((part, index) => {
     let profile = profileQuestion(part, options);
-    // A part that refers back (`…, and who qualifies for it?`, `…, and when is it waived?`) asks
-    // about what the part before it names: read with those terms too, and its own ask.
+    // A part that refers back (`…, and who is eligible for it?`, `…, and when would it lapse?`)
+    // asks about what the part before it names: read with those terms too, and its own ask.
     if (index > 0 && REFERS_BACK.test(part) && profile.terms.length > 0) {
       const joined = profileQuestion(`${parts[index - 1]!} ${part}`, options);
       profile = { ...joined, ask: profile.ask, deadline: profile.deadline, ownTerms: profile.terms };

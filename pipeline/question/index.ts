@@ -44,3 +44,4 @@ export { AskWeights, DEFAULT_ASK_WEIGHTS_FILE, LEARNED_ASK_KINDS, loadAskWeights
 export type { LearnedAskKind } from './ask-weights.ts';
 export { readAskByRules } from './read-question-ask.ts';
 export { isEnglishWord } from './english-words.ts';
+export { casingMarksNames } from './casing-marks-names.ts';

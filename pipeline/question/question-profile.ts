@@ -54,7 +54,7 @@ export interface QuestionProfile {
    */
   comparison?: boolean;
   /**
-   * For a part of a question that refers back to the part before it (`…, and who qualifies for
+   * For a part of a question that refers back to the part before it (`…, and who is eligible for
    * it?`): its own terms. Its `terms` are those and the earlier part's, which say what `it` is.
    */
   ownTerms?: ProfileTerm[];

@@ -1,5 +1,5 @@
 import { mayHoldPhrase, normalizeForMatching, stem } from '../text/index.ts';
-import { QUESTION_STOP_WORDS, isEnglishWord } from '../question/index.ts';
+import { QUESTION_STOP_WORDS, casingMarksNames, isEnglishWord } from '../question/index.ts';
 import type { TermStatistics } from './term-statistics.ts';
 import { wordStems } from './term-statistics.ts';
 import { rememberReadings } from '../question/remember-readings.ts';
@@ -73,7 +73,7 @@ function readQuestion(question: string, statistics: TermStatistics, expansions: 
   // A question written in Title Case or capitals marks no names by its casing (most of its words
   // are capitalised): then a capitalised word is a name only when it is no English word (`Tianying`,
   // `BioPharma`, not `Licence` or `Notice`).
-  const casingMarksNothing = written.filter((word) => /^\p{Ll}*\p{Lu}/u.test(word)).length * 2 > written.length;
+  const casingMarksNothing = !casingMarksNames(written);
   written.forEach((word, position) => {
     const clean = word.replace(/[.,'-]+$/, '');
     const isAcronym = /^\p{Lu}[\p{Lu}\p{N}&]+$/u.test(clean);

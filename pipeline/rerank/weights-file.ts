@@ -84,9 +84,14 @@ export function readWeightsFile<Schema extends z.ZodType>(file: string, schema: 
 
 /** The probability a linear model gives a feature vector (logistic function of the standardised features). */
 export function predictRelevance(weights: { mean: readonly number[]; scale: readonly number[]; weights: readonly number[]; bias: number }, features: readonly number[]): number {
-  let sum = weights.bias;
+  return 1 / (1 + Math.exp(-linearScore(weights, features, weights.bias)));
+}
+
+/** A linear model's weighted sum of the standardised features, added to `start` (its bias, or 0 for a ranker's score). */
+export function linearScore(weights: { mean: readonly number[]; scale: readonly number[]; weights: readonly number[] }, features: readonly number[], start = 0): number {
+  let sum = start;
   for (let index = 0; index < features.length; index += 1) {
     sum += weights.weights[index]! * ((features[index]! - weights.mean[index]!) / weights.scale[index]!);
   }
-  return 1 / (1 + Math.exp(-sum));
+  return sum;
 }

@@ -1,4 +1,4 @@
-import { QUESTION_STOP_WORDS } from '../question/index.ts';
+import { QUESTION_STOP_WORDS, casingMarksNames } from '../question/index.ts';
 import { groupNamedDocuments, namedDocumentLimit } from '../rerank/group-named-documents.ts';
 import { readRerankQuestion } from '../rerank/read-rerank-question.ts';
 import type { TermStatistics } from '../rerank/term-statistics.ts';
@@ -53,7 +53,7 @@ function namesWithCompanions(question: string, naming: ReadonlySet<string>): str
   const stems = new Set(naming);
   const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}'.&-]*/gu) ?? [];
   const capitalised = (word: string) => /^\p{Ll}*\p{Lu}/u.test(word);
-  if (words.filter(capitalised).length * 2 > words.length) return [...stems];
+  if (!casingMarksNames(words)) return [...stems];
   let run: string[] = [];
   const close = () => {
     const runStems = run.flatMap((word) => [...wordStems(word)]);

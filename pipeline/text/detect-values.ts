@@ -1,6 +1,9 @@
 
-
-const MONEY = /[$€£]\s?\d|\b(?:usd|eur|gbp)\s?\d|\d\s?(?:usd|dollars)\b|\bfree of charge\b|\bno (?:charge|fee|cost)\b|\bat no (?:charge|cost)\b/i;
+// A money amount written out in full (`$5,000`, `USD 1,250.00`, `300 dollars`, `free of charge`).
+// (A number ends in a digit: the comma after `$5,000,` is the sentence's.)
+const NUMBER = String.raw`\d(?:[\d,]*\d)?(?:\.\d+)?`;
+const MONEY_SOURCE = String.raw`[$€£]\s?${NUMBER}|\b(?:usd|eur|gbp)\s?${NUMBER}|${NUMBER}\s?(?:usd|dollars)\b|\bfree of charge\b|\bno (?:charge|fee|cost)\b|\bat no (?:charge|cost)\b`;
+const MONEY = new RegExp(MONEY_SOURCE, 'i');
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 
@@ -53,11 +56,16 @@ export function namesMonth(text: string): boolean {
   return MONTH_NAME.test(text);
 }
 
-// Each money amount written out in full (`$5,000`, `USD 1,250.00`, `300 dollars`, `free of charge`), for counting them.
-const MONEY_AMOUNTS = /[$€£]\s?\d[\d,]*(?:\.\d+)?|\b(?:usd|eur|gbp)\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|dollars)\b|\bfree of charge\b|\bno (?:charge|fee|cost)\b|\bat no (?:charge|cost)\b/gi;
-
 /** The kinds of value `statedValuesOfKind` counts. */
 export type StatedValueKind = 'amount' | 'date' | 'duration' | 'frequency';
+
+// Each kind's pattern, global, to list every value of it.
+const EVERY_VALUE: Readonly<Record<StatedValueKind, RegExp>> = {
+  amount: new RegExp(MONEY_SOURCE, 'gi'),
+  date: new RegExp(DATE.source, 'gi'),
+  duration: new RegExp(DURATION.source, 'gi'),
+  frequency: new RegExp(FREQUENCY.source, 'gi'),
+};
 
 /**
  * The distinct values of one kind `text` states, as written (lower-cased, spaces collapsed, each
@@ -65,9 +73,7 @@ export type StatedValueKind = 'amount' | 'date' | 'duration' | 'frequency';
  * answers of that kind a sentence can give.
  */
 export function statedValuesOfKind(text: string, kind: StatedValueKind): string[] {
-  const pattern =
-    kind === 'amount' ? MONEY_AMOUNTS : new RegExp((kind === 'date' ? DATE : kind === 'duration' ? DURATION : FREQUENCY).source, 'gi');
   const found = new Set<string>();
-  for (const match of text.matchAll(pattern)) found.add(match[0].toLowerCase().replace(/\s+/g, ' '));
+  for (const match of text.matchAll(EVERY_VALUE[kind])) found.add(match[0].toLowerCase().replace(/\s+/g, ' '));
   return [...found];
 }
