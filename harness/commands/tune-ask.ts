@@ -42,6 +42,7 @@ export async function tuneAsk(input: { context: CommandContext; config: Clausega
     kind: 'clausegate-ask-weights',
     version: `a1-${digest.slice(0, 12)}`,
     threshold: validated.threshold,
+    overrideThreshold: validated.overrideThreshold,
     models: model,
     training: {
       suites: [...input.suites],
@@ -53,7 +54,7 @@ export async function tuneAsk(input: { context: CommandContext; config: Clausega
   });
   const out = path.resolve(context.cwd, input.out ?? DEFAULT_ASK_WEIGHTS_FILE);
   await writeFileDurably(out, `${JSON.stringify(weights)}\n`);
-  context.stdout(`\nask weights ${weights.version}: ${rows.length} questions, ${vocabulary.length} word features, threshold ${validated.threshold.toFixed(2)} → ${path.relative(context.cwd, out)}`);
+  context.stdout(`\nask weights ${weights.version}: ${rows.length} questions, ${vocabulary.length} word features, threshold ${validated.threshold.toFixed(2)}, override ${validated.overrideThreshold.toFixed(2)} → ${path.relative(context.cwd, out)}`);
   return Math.max(0, ...validated.folds.map((fold) => fold.train.accuracy - fold.heldOut.accuracy));
 }
 
@@ -66,8 +67,9 @@ function formatAskFolds(folds: readonly AskFold[], width: number): string {
     `${percent(fold.train.accuracy)} / ${percent(fold.heldOut.accuracy)}`,
     `${percent(fold.heldOut.rulesAccuracy)} → ${percent(fold.heldOut.combinedAccuracy)}`,
     `${fold.heldOut.switchedRight}/${fold.heldOut.switched}`,
+    `${fold.heldOut.overriddenRight}/${fold.heldOut.overridden}`,
   ]);
-  return renderTerminalTable(['fold', 'held-back suites', 'questions train/held', 'model kind accuracy % train / held', 'held back: rules → rules+model %', 'held-back switches right'], rows, { width });
+  return renderTerminalTable(['fold', 'held-back suites', 'questions train/held', 'model kind accuracy % train / held', 'held back: rules → rules+model %', 'held-back switches right', 'held-back overrides right'], rows, { width });
 }
 
 /** Every answerable baseline case of the suites as a row (`AskRow`), and the questions as written. */
@@ -103,15 +105,16 @@ export async function measureAsk(input: { context: CommandContext; config: Claus
   const table: (string | number)[][] = [];
   for (const name of input.suites) {
     const { rows } = await readAskRows(context, config, [name]);
-    const figures = measureAskModel(weights.models, rows, weights.threshold);
+    const figures = measureAskModel(weights.models, rows, weights.threshold, weights.overrideThreshold);
     const count = (share: number) => Math.round(share * rows.length);
     table.push([
       fitted.has(name) ? `${name} (fitted on)` : name,
       rows.length,
       `${count(figures.rulesAccuracy)} → ${count(figures.combinedAccuracy)}`,
       `${figures.switchedRight}/${figures.switched}`,
+      `${figures.overriddenRight}/${figures.overridden}`,
     ]);
   }
-  context.stdout(`ask weights ${weights.version}, threshold ${weights.threshold.toFixed(2)}`);
-  context.stdout(renderTerminalTable(['suite', 'answerable', 'kind read right: rules → rules+model', 'switches right'], table, { width: context.columns }));
+  context.stdout(`ask weights ${weights.version}, threshold ${weights.threshold.toFixed(2)}, override ${weights.overrideThreshold.toFixed(2)}`);
+  context.stdout(renderTerminalTable(['suite', 'answerable', 'kind read right: rules → rules+model', 'switches right', 'overrides right'], table, { width: context.columns }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseVocabulary, crossValidateAsk, findCapitalisedWords, fitAskModel, fitSparseLogistic, labelAnswerKind, labelTermKind } from './fit-ask-model.ts';
+import { chooseVocabulary, crossValidateAsk, findCapitalisedWords, fitAskModel, fitSparseLogistic, labelAnswerKind, labelTermKind, measureAskModel } from './fit-ask-model.ts';
 import { predictAskKind } from '../../pipeline/question/index.ts';
 import type { AskRow } from './fit-ask-model.ts';
 
@@ -45,6 +45,8 @@ describe('ask model', () => {
     rows.push({ suite, caseId: `${suite}4`, question: `what fee applies to the second store ${position}`, ruled: 'amount', label: 'amount' });
     rows.push({ suite, caseId: `${suite}5`, question: `who owns the improvements ${position}`, ruled: 'none', label: 'none' });
     rows.push({ suite, caseId: `${suite}6`, question: `who may assign the rights ${position}`, ruled: 'none', label: 'none' });
+    rows.push({ suite, caseId: `${suite}7`, question: `what cut of net sales does the distributor keep ${position}`, ruled: 'none', label: 'percentage' });
+    rows.push({ suite, caseId: `${suite}8`, question: `what cut of gross revenue goes to the franchisor ${position}`, ruled: 'none', label: 'percentage' });
   });
   const isWord = (word: string) => !/\d/.test(word);
 
@@ -62,9 +64,17 @@ describe('ask model', () => {
     expect(predictAskKind({ models: model }, 'how soon can the agreement end').probability).toBeGreaterThan(0.5);
     expect(predictAskKind({ models: model }, 'who owns the goodwill').probability).toBeLessThan(0.5);
     const written = model;
-    expect(written.map((entry) => entry.kind)).toEqual(['amount', 'duration', 'date']);
+    expect(predictAskKind({ models: model }, 'what cut of the takings does the reseller keep').kind).toBe('percentage');
+    expect(written.map((entry) => entry.kind)).toEqual(['amount', 'duration', 'date', 'percentage']);
     expect(written[0]!.features).toEqual(chooseVocabulary(rows, isWord));
     expect(written[0]!.scale.every((scale) => scale === 1)).toBe(true);
+  });
+
+  it('counts the overrides of a value the rules read, and takes them only at the override threshold', () => {
+    const model = fitAskModel(rows, chooseVocabulary(rows, isWord), 0.001);
+    const misread: AskRow = { suite: 'z', caseId: 'z1', question: 'what cut of the takings does the reseller keep', ruled: 'amount', label: 'percentage' };
+    expect(measureAskModel(model, [misread], 0.5)).toMatchObject({ overridden: 0, rulesAccuracy: 0, combinedAccuracy: 0 });
+    expect(measureAskModel(model, [misread], 0.5, 0.5)).toMatchObject({ overridden: 1, overriddenRight: 1, combinedAccuracy: 1 });
   });
 
   it('cross-validates by whole suites and picks the lowest threshold whose held-back switches are right', () => {
@@ -72,10 +82,11 @@ describe('ask model', () => {
     expect(validated.folds.map((fold) => fold.heldOutSuites)).toEqual([['a', 'c', 'e'], ['b', 'd', 'f']]);
     expect(validated.threshold).toBe(0.5);
     for (const fold of validated.folds) {
-      expect(fold.heldOut.switched).toBe(6);
-      expect(fold.heldOut.switchedRight).toBe(6);
+      // Three held-back suites, each with two durations and two percentages the rules read as nothing.
+      expect(fold.heldOut.switched).toBe(12);
+      expect(fold.heldOut.switchedRight).toBe(12);
       expect(fold.heldOut.combinedAccuracy).toBe(1);
-      expect(fold.heldOut.rulesAccuracy).toBeCloseTo(4 / 6);
+      expect(fold.heldOut.rulesAccuracy).toBeCloseTo(4 / 8);
     }
   });
 });

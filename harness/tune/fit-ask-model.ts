@@ -148,22 +148,30 @@ export function fitAskModel(rows: readonly AskRow[], vocabulary: readonly string
 
 /** What the learned reading does to a set of questions at a threshold. */
 export interface AskFigures {
-  /** Share of questions whose learned kind (or none, below the threshold) is their label's kind (percentage and number count as none). */
+  /** Share of questions whose learned kind (or none, below the threshold) is their label's kind (a bare number counts as none). */
   accuracy: number;
   /** Questions the rules read no value in that the model gives a kind, and how many of those are right. */
   switched: number;
   switchedRight: number;
+  /** Questions the rules read one value in that the model, at or above the override threshold, reads another, and how many of those are right. */
+  overridden: number;
+  overriddenRight: number;
   /** Share of questions whose kind the rules alone read right (a rule's other asks count as none). */
   rulesAccuracy: number;
-  /** …and the rules with the model where they read none, as `detectAsk` reads. */
+  /** …and the rules with the model where they read none or it overrides them, as `detectAsk` reads. */
   combinedAccuracy: number;
 }
 
-/** Measures the model on rows at `threshold`. */
-export function measureAskModel(model: AskModel, rows: readonly AskRow[], threshold: number): AskFigures {
+/**
+ * Measures the model on rows at `threshold` (switches from none) and `overrideThreshold` (from a
+ * value the rules read to another the model reads; 1 or more never overrides).
+ */
+export function measureAskModel(model: AskModel, rows: readonly AskRow[], threshold: number, overrideThreshold = 1): AskFigures {
   let right = 0;
   let switched = 0;
   let switchedRight = 0;
+  let overridden = 0;
+  let overriddenRight = 0;
   let rulesRight = 0;
   let combinedRight = 0;
   const learned = (kind: string): AnswerKind => ((LEARNED_ASK_KINDS as readonly string[]).includes(kind) ? (kind as AnswerKind) : 'none');
@@ -173,15 +181,20 @@ export function measureAskModel(model: AskModel, rows: readonly AskRow[], thresh
     const truth = learned(row.label);
     if (kind === truth) right += 1;
     if (learned(row.ruled) === truth) rulesRight += 1;
-    const combined = row.ruled === 'none' ? kind : learned(row.ruled);
+    const overrides = learned(row.ruled) !== 'none' && predicted.kind !== row.ruled && predicted.probability >= overrideThreshold;
+    const combined = row.ruled === 'none' ? kind : overrides ? predicted.kind : learned(row.ruled);
     if (combined === truth) combinedRight += 1;
     if (row.ruled === 'none' && kind !== 'none') {
       switched += 1;
       if (kind === row.label) switchedRight += 1;
     }
+    if (overrides) {
+      overridden += 1;
+      if (predicted.kind === row.label) overriddenRight += 1;
+    }
   }
   const share = (count: number) => (rows.length === 0 ? 0 : count / rows.length);
-  return { accuracy: share(right), switched, switchedRight, rulesAccuracy: share(rulesRight), combinedAccuracy: share(combinedRight) };
+  return { accuracy: share(right), switched, switchedRight, overridden, overriddenRight, rulesAccuracy: share(rulesRight), combinedAccuracy: share(combinedRight) };
 }
 
 /** One fold of the suite-grouped cross-validation: fitted on the other suites, measured on its own. */
@@ -199,11 +212,18 @@ const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9];
 
 /**
  * Cross-validates by whole suites (each fold holds back every case of some suites, so a fold is
- * measured on questions written by another hand), chooses the threshold, and returns the folds at
- * it. The threshold is the lowest whose switches over all held-back folds are right in at least
- * `precision` of cases (0.9 unless given); 1 (never switch) when none is.
+ * measured on questions written by another hand) and chooses two thresholds, returning the folds
+ * at them: the lowest whose switches from none over all held-back folds are right in at least
+ * `precision` of cases (0.9 unless given), then the lowest at or above it whose overrides of a
+ * value the rules read are right that often. 1 (never) when none is.
  */
-export function crossValidateAsk(rows: readonly AskRow[], folds: number, regularisation: number, isWord: (word: string) => boolean, precision = 0.9): { threshold: number; folds: AskFold[] } {
+export function crossValidateAsk(
+  rows: readonly AskRow[],
+  folds: number,
+  regularisation: number,
+  isWord: (word: string) => boolean,
+  precision = 0.9,
+): { threshold: number; overrideThreshold: number; folds: AskFold[] } {
   const suites = [...new Set(rows.map((row) => row.suite))].sort();
   const fitted = Array.from({ length: folds }, (_, fold) => {
     const held = new Set(suites.filter((_, position) => position % folds === fold));
@@ -211,25 +231,30 @@ export function crossValidateAsk(rows: readonly AskRow[], folds: number, regular
     const heldOut = rows.filter((row) => held.has(row.suite));
     return { fold, held: [...held], train, heldOut, model: fitAskModel(train, chooseVocabulary(train, isWord), regularisation) };
   });
-  let threshold = 1;
-  for (const candidate of THRESHOLDS) {
-    const figures = fitted.map((fold) => measureAskModel(fold.model, fold.heldOut, candidate));
-    const switched = figures.reduce((sum, figure) => sum + figure.switched, 0);
-    const right = figures.reduce((sum, figure) => sum + figure.switchedRight, 0);
-    if (switched > 0 && right / switched >= precision) {
-      threshold = candidate;
-      break;
+  /** The lowest candidate whose held-back moves (`count` of the figures) are right often enough. */
+  const lowestPrecise = (candidates: readonly number[], figuresAt: (candidate: number) => AskFigures[], count: (figures: AskFigures) => [moved: number, right: number]) => {
+    for (const candidate of candidates) {
+      const [moved, right] = figuresAt(candidate).map(count).reduce(([a, b], [c, d]) => [a + c, b + d], [0, 0]);
+      if (moved > 0 && right / moved >= precision) return candidate;
     }
-  }
+    return 1;
+  };
+  const threshold = lowestPrecise(THRESHOLDS, (candidate) => fitted.map((fold) => measureAskModel(fold.model, fold.heldOut, candidate)), (figures) => [figures.switched, figures.switchedRight]);
+  const overrideThreshold = lowestPrecise(
+    THRESHOLDS.filter((candidate) => candidate >= threshold),
+    (candidate) => fitted.map((fold) => measureAskModel(fold.model, fold.heldOut, threshold, candidate)),
+    (figures) => [figures.overridden, figures.overriddenRight],
+  );
   return {
     threshold,
+    overrideThreshold,
     folds: fitted.map((fold) => ({
       fold: fold.fold,
       heldOutSuites: fold.held,
       trainCases: fold.train.length,
       heldOutCases: fold.heldOut.length,
-      train: measureAskModel(fold.model, fold.train, threshold),
-      heldOut: measureAskModel(fold.model, fold.heldOut, threshold),
+      train: measureAskModel(fold.model, fold.train, threshold, overrideThreshold),
+      heldOut: measureAskModel(fold.model, fold.heldOut, threshold, overrideThreshold),
     })),
   };
 }

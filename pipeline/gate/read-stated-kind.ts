@@ -1,3 +1,4 @@
+import { PERCENTAGE_ASK } from '../question/index.ts';
 import type { AskedType } from '../rerank/read-rerank-question.ts';
 
 /** The kind of value an answer must state: the reranker's asked type, or a count or frequency (`how many`, `how often`). */
@@ -24,7 +25,7 @@ const STATES: Record<StatedKind, RegExp> = {
 const ASKS: readonly (readonly [StatedKind, RegExp])[] = [
   ['frequency', /\bhow\s+(?:often|frequently)\b/],
   ['duration', /\bhow\s+long\b|\bhow\s+many\s+(?:calendar\s+|business\s+|working\s+)?(?:days|weeks|months|years|hours|minutes)\b|\bhow\s+much\s+(?:advance\s+|prior\s+)?(?:notice|time)\b|\bwithin\s+how\s+many\b/],
-  ['percentage', /\b(?:what|which)\s+(?:percentage|percent|share|proportion)\b|\b(?:what|which)\s+(?:[\p{L}-]+\s+){1,2}(?:percentage|percent)\b/u],
+  ['percentage', PERCENTAGE_ASK],
   ['count', /\bhow\s+many\b|\b(?:maximum|minimum)\s+number\b/],
   ['date', /\b(?:on|as\s+of|from|since|until|by)\s+(?:what|which)\s+(?:date|day)\b|^(?:what|which)\s+(?:date|day)\b|\bwhat\s+(?:is|was)\s+the\s+(?:\S+\s+)?date\b/],
   // `how much is / does / for …` asks a price; `how much notification` asks something else.

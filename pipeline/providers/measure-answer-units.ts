@@ -1,7 +1,7 @@
 import { findStatedValues } from './find-stated-values.ts';
 import type { Unit } from './read-answer-units.ts';
 import { isPartiesParagraph, sharedWordCounts } from './read-unit-roles.ts';
-import { hasDate, hasDuration, hasMoneyAmount } from '../text/index.ts';
+import { hasDate, hasDuration, hasMoneyAmount, hasPercentage } from '../text/index.ts';
 import { isValueAsk } from '../question/index.ts';
 import type { QuestionProfile } from '../question/index.ts';
 
@@ -75,7 +75,7 @@ export function measureAnswerUnits(pool: readonly Unit[], question: string, prof
       holdsMoney: hasMoneyAmount(unit.text) ? 1 : 0,
       holdsDuration: hasDuration(unit.text) ? 1 : 0,
       holdsDate: hasDate(unit.text) ? 1 : 0,
-      holdsPercentage: /\d\s?%|\bper\s?cent\b/i.test(unit.text) ? 1 : 0,
+      holdsPercentage: hasPercentage(unit.text) ? 1 : 0,
       namesAskedYear: profile.years.some((year) => unit.text.includes(year) || unit.context.includes(year)) ? 1 : 0,
       evidenceRank: 1 / (1 + Math.min(...unit.anchors.map((anchor) => Number(anchor.replace(/\D/g, '')) || 0))),
       sharedWords: shared(unit),

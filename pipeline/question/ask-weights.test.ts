@@ -21,6 +21,7 @@ describe('ask weights', () => {
     expect(weights.training.folds.length).toBeGreaterThanOrEqual(2);
     expect(weights.threshold).toBeGreaterThan(0);
     expect(weights.threshold).toBeLessThanOrEqual(1);
+    expect(weights.overrideThreshold).toBeGreaterThanOrEqual(weights.threshold);
   });
 
   it('refuses a missing, non-JSON or mis-shaped file, naming it and the command that writes it', () => {
@@ -29,7 +30,7 @@ describe('ask weights', () => {
     writeFileSync(corrupt, '{"schemaVersion": 1,');
     expectWeightsError(corrupt, /not valid JSON/);
     const shaped = path.join(work, 'shaped.json');
-    writeFileSync(shaped, JSON.stringify({ schemaVersion: 1, kind: 'clausegate-ask-weights', version: 'a1-x', threshold: 0.5, models: [] }));
+    writeFileSync(shaped, JSON.stringify({ schemaVersion: 1, kind: 'clausegate-ask-weights', version: 'a1-x', threshold: 0.5, overrideThreshold: 0.75, models: [] }));
     expectWeightsError(shaped, /invalid at models/);
   });
 
@@ -50,6 +51,17 @@ describe('ask weights', () => {
 
 describe('detectAsk', () => {
   const lexicon = lexiconOf({});
+  it('lets the learned reading replace a value the rules read only at its override probability', () => {
+    // `rate` heads the phrase (an amount by the rules); the learned reading hears a percentage.
+    const question = 'what royalty rate does the distributor keep on net revenue';
+    expect(readAskByRules(question, lexicon)).toBe('amount');
+    const weights = loadAskWeights();
+    const predicted = predictAskKind(weights, question);
+    expect(predicted.kind).toBe('percentage');
+    expect(detectAsk(question, lexicon)).toBe(predicted.probability >= weights.overrideThreshold ? 'percentage' : 'amount');
+    expect(predicted.probability).toBeGreaterThanOrEqual(weights.overrideThreshold);
+  });
+
   it('keeps what the wording rules read, and asks the learned reading only when they read none', () => {
     expect(detectAsk('how long is the initial term', lexicon)).toBe('duration');
     expect(readAskByRules('how soon after notice can the licensor terminate', lexicon)).toBe('none');

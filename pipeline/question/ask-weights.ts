@@ -6,7 +6,7 @@ import { checkFeatureArrays, FoldFigures, LINEAR_MODEL_FIELDS, predictRelevance,
 export const DEFAULT_ASK_WEIGHTS_FILE = fileURLToPath(new URL('./ask-weights.json', import.meta.url));
 
 /** The kinds of value the learned reading of a question can tell apart from "none". */
-export const LEARNED_ASK_KINDS = ['amount', 'duration', 'date'] as const;
+export const LEARNED_ASK_KINDS = ['amount', 'duration', 'date', 'percentage'] as const;
 export type LearnedAskKind = (typeof LEARNED_ASK_KINDS)[number];
 
 const finite = z.number().finite();
@@ -23,8 +23,9 @@ const KindModel = z
  * What kind of value a question asks for, learned from the wording of golden questions and the kind
  * of their expected answer terms: one logistic regression per kind (`LEARNED_ASK_KINDS`) over the
  * words and word pairs of the question, and the probability at or above which the most likely kind
- * is taken when the question's wording rules (`detectAsk`) read no value asked. Features are
- * English words and function words only (`wordFeatures`); no name of a party, product or document.
+ * is taken when the question's wording rules (`detectAsk`) read no value asked (and the one at which
+ * it replaces a value they read). Features are English words and function words only
+ * (`wordFeatures`); no name of a party, product or document.
  */
 export const AskWeights = z
   .object({
@@ -33,6 +34,12 @@ export const AskWeights = z
     /** Names this fit in traces and reports (`a1-<sha256 prefix of the training rows>`). */
     version: z.string().min(1),
     threshold: finite,
+    /**
+     * The probability at or above which the learned kind replaces another value kind the wording
+     * rules read (`what royalty rate` read as an amount by its head word, learned as a percentage);
+     * 1 or more: never.
+     */
+    overrideThreshold: finite,
     models: z.array(KindModel).length(LEARNED_ASK_KINDS.length),
     training: z
       .object({

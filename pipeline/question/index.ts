@@ -39,7 +39,7 @@ export { namesTerm, termCredit } from './names-term.ts';
 export { dropUnmatchedFraming, withoutFramingAbsentFrom } from './drop-unmatched-framing.ts';
 export { exchangesNamedBy } from './read-source-lexicon.ts';
 export type { OfflineLexicalOptions } from './read-source-lexicon.ts';
-export { AMOUNT_WORDS, asksMembers } from './read-question-ask.ts';
+export { AMOUNT_WORDS, asksMembers, PERCENTAGE_ASK } from './read-question-ask.ts';
 export { AskWeights, DEFAULT_ASK_WEIGHTS_FILE, LEARNED_ASK_KINDS, loadAskWeights, predictAskKind, shippedAskWeights, wordFeatures } from './ask-weights.ts';
 export type { LearnedAskKind } from './ask-weights.ts';
 export { readAskByRules } from './read-question-ask.ts';

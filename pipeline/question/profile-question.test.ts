@@ -43,6 +43,8 @@ describe('profileQuestion', () => {
     ['How large is the licensed territory?', 'none'],
     ['What yearly maintenance fee does the licensee pay after the warranty?', 'amount'],
     ['Under the software licence, what royalty rate does the licensee pay?', 'amount'],
+    ['In the distributor agreement, what percentage of Net Revenue does the supplier keep?', 'percentage'],
+    ['What is the royalty percentage on net sales?', 'percentage'],
     ['What fee schedules apply?', 'none'],
     ['delayed wallboard fee 2026', 'amount'],
     ['How much notice does an auditor have to give before a routine audit?', 'duration'],

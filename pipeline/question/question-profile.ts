@@ -1,7 +1,10 @@
 import type { SourceLexicon } from './read-source-lexicon.ts';
 
-/** What a question asks for, beyond its terms: an amount, a definition, a date, a duration, a frequency, or nothing specific. */
-export type QuestionAsk = 'amount' | 'definition' | 'date' | 'duration' | 'frequency' | 'none';
+/**
+ * What a question asks for, beyond its terms: an amount of money, a percentage (`what share of net
+ * revenue`), a definition, a date, a duration, a frequency, or nothing specific.
+ */
+export type QuestionAsk = 'amount' | 'percentage' | 'definition' | 'date' | 'duration' | 'frequency' | 'none';
 
 /** One content term of a question: one word, or a label such as `category a` that must match as a sequence. */
 export interface ProfileTerm {
@@ -60,7 +63,7 @@ export interface QuestionProfile {
   ownTerms?: ProfileTerm[];
 }
 
-/** True for the asks a value answers: an amount, a date, a duration, a frequency. */
+/** True for the asks a value answers: an amount, a percentage, a date, a duration, a frequency. */
 export function isValueAsk(ask: QuestionAsk): boolean {
-  return ask === 'amount' || ask === 'date' || ask === 'duration' || ask === 'frequency';
+  return ask === 'amount' || ask === 'percentage' || ask === 'date' || ask === 'duration' || ask === 'frequency';
 }

@@ -1,5 +1,5 @@
 import { escapeRegExp } from '../text/index.ts';
-import { predictAskKind, shippedAskWeights } from './ask-weights.ts';
+import { LEARNED_ASK_KINDS, predictAskKind, shippedAskWeights } from './ask-weights.ts';
 import { EMPTY_LEXICON } from './read-source-lexicon.ts';
 import type { QuestionAsk } from './question-profile.ts';
 import { LEXICAL_STOP_WORDS } from './question-stop-words.ts';
@@ -11,6 +11,12 @@ export const AMOUNT_WORDS = new Set([
   'cap', 'caps', 'maximum', 'minimum', 'payment', 'payments', 'surcharge', 'surcharges', 'tariff', 'tariffs',
   'advance', 'advances', 'discount', 'discounts', 'deposit', 'deposits',
 ]);
+
+/** Words that ask for a percentage when they head the question's noun phrase (`the royalty percentage`). */
+const PERCENTAGE_WORDS = new Set(['percentage', 'percentages', 'percent', 'proportion']);
+
+/** How a question asks for a percentage: `what percentage`, `which share`, `what royalty percentage`. */
+export const PERCENTAGE_ASK = /\b(?:what|which)\s+(?:percentage|percent|share|proportion)\b|\b(?:what|which)\s+(?:[\p{L}-]+\s+){1,2}(?:percentage|percent)\b/u;
 
 // Words that end the question's leading noun phrase.
 const PHRASE_BOUNDARIES = new Set([
@@ -39,14 +45,18 @@ const LEADING_WORDS = new Set([
  * What the question asks for (see `QuestionAsk`): read from its wording and the head of its leading
  * noun phrase (`readAskByRules`); when those read none, the kind the learned reading gives with at
  * least its fitted probability (`AskWeights`: `how soon after notice can the licensor terminate` asks a duration,
- * `what minimum guarantee is owed` an amount).
+ * `what minimum guarantee is owed` an amount); when they read a value the learned reading gives
+ * another with at least its fitted override probability, that one (`what royalty rate does the
+ * distributor keep`: a percentage, not the amount the head `rate` reads).
  */
 export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionAsk {
   const ruled = readAskByRules(normalized, lexicon);
-  if (ruled !== 'none') return ruled;
+  const learnable = (LEARNED_ASK_KINDS as readonly string[]).includes(ruled);
+  if (ruled !== 'none' && !learnable) return ruled;
   const weights = shippedAskWeights();
   const predicted = predictAskKind(weights, normalized);
-  return predicted.probability >= weights.threshold ? predicted.kind : 'none';
+  if (ruled === 'none') return predicted.probability >= weights.threshold ? predicted.kind : 'none';
+  return predicted.kind !== ruled && predicted.probability >= weights.overrideThreshold ? predicted.kind : ruled;
 }
 
 /** What the question asks for by its wording's rules alone: `how long` a duration, `by when` a date, `how much` an amount, …. */
@@ -66,11 +76,13 @@ export function readAskByRules(normalized: string, lexicon: SourceLexicon = EMPT
     return 'date';
   }
   if (/\bhow\s+(?:often|frequently)\b|\b(?:what|which)\s+(?:reporting\s+)?frequency\b/.test(normalized)) return 'frequency';
+  if (PERCENTAGE_ASK.test(normalized)) return 'percentage';
   if (/\bhow\s+much\b/.test(normalized) || /\b(?:cost|costs|charged?|pay|paid)\s*\??$/.test(normalized)) return 'amount';
   // `how large is the advance`, `how big is the fee discount`: the size of an amount is the amount.
   const sized = /^how\s+(?:large|big|high|small|low)\s+(?:is|are|was|were|will\s+be)\s+(.+)$/.exec(normalized)?.[1];
   const head = sized === undefined ? leadingPhraseHead(normalized, lexicon) : leadingPhraseHead(sized, lexicon, true);
   if (head !== undefined && AMOUNT_WORDS.has(head)) return 'amount';
+  if (head !== undefined && PERCENTAGE_WORDS.has(head)) return 'percentage';
   return 'none';
 }
 

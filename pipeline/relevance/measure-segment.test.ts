@@ -10,4 +10,15 @@ describe('measureSegment', () => {
     expect(measureSegment(profile, row, 'CME Group Fee List', 'january-2025-market-data-fee-list.pdf').coverage).toBe(1);
     expect(measureSegment(profile, row, 'CME Group Fee List', 'january-2026-market-data-fee-list.pdf').coverage).toBeLessThan(1);
   });
+
+  it('takes a stated percentage as meeting a percentage asked, and money as meeting an amount asked', () => {
+    const fee = profileQuestion('What fee does the licensee pay per device?');
+    const share = profileQuestion('What percentage of net revenue does the distributor keep?');
+    expect(share.ask).toBe('percentage');
+    expect(measureSegment(share, 'the Distributor is entitled to receive 15% of Net Revenue', '').askMet).toBe(true);
+    expect(measureSegment(share, 'the Distributor shall pay a fee of $500', '').askMet).toBe(false);
+    expect(measureSegment(share, 'the Distributor is entitled to receive a share of Net Revenue', '').askMet).toBe(false);
+    expect(measureSegment(fee, 'the Licensee shall pay a fee of $500 per Device', '').askMet).toBe(true);
+    expect(measureSegment(fee, 'fees will increase by up to 3.5%', '').askMet).toBe(false);
+  });
 });

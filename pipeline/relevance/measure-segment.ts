@@ -1,4 +1,4 @@
-import { containsSequence, definesTerm, hasDate, hasDuration, hasFrequency, hasMoneyAmount, namesMonth, tokenStream } from '../text/index.ts';
+import { containsSequence, definesTerm, hasDate, hasDuration, hasFrequency, hasMoneyAmount, hasPercentage, namesMonth, tokenStream } from '../text/index.ts';
 import type { TokenStream } from '../text/index.ts';
 import { termCredit } from '../question/index.ts';
 import type { QuestionProfile } from '../question/index.ts';
@@ -70,6 +70,8 @@ function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
   switch (profile.ask) {
     case 'amount':
       return hasMoneyAmount(text);
+    case 'percentage':
+      return hasPercentage(text);
     case 'date':
       // `When must the report be submitted?` — `no later than 15 days after the month` and `the last
       // business day of February of each calendar year` answer it too.

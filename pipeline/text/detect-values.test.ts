@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDate, hasDeadlineDate, hasDuration, hasFrequency, hasMoneyAmount, statedValuesOfKind } from './detect-values.ts';
+import { hasDate, hasDeadlineDate, hasDuration, hasFrequency, hasMoneyAmount, hasPercentage, statedValuesOfKind } from './detect-values.ts';
 
 describe('detect-values', () => {
   it.each([
@@ -31,5 +31,8 @@ describe('detect-values', () => {
     expect(statedValuesOfKind('from March 1, 2026 until 31 December 2027', 'date')).toEqual(['march 1, 2026', '31 december 2027']);
     expect(statedValuesOfKind('reported monthly', 'frequency')).toEqual(['monthly']);
     expect(statedValuesOfKind('Category 5 licensees', 'amount')).toEqual([]);
+    expect(statedValuesOfKind('Royalty Fee: Five percent (5%); Program Fee: Four percent (4%)', 'percentage')).toEqual(['5%', '4%']);
+    expect(statedValuesOfKind('7.5 per cent of Net Revenue, then 15 percent, on a $90 fee', 'percentage')).toEqual(['7.5 per cent', '15 percent']);
+    expect(hasPercentage('a redacted *****% royalty')).toBe(false);
   });
 });

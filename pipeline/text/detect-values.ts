@@ -5,6 +5,10 @@ const NUMBER = String.raw`\d(?:[\d,]*\d)?(?:\.\d+)?`;
 const MONEY_SOURCE = String.raw`[$€£]\s?${NUMBER}|\b(?:usd|eur|gbp)\s?${NUMBER}|${NUMBER}\s?(?:usd|dollars)\b|\bfree of charge\b|\bno (?:charge|fee|cost)\b|\bat no (?:charge|cost)\b`;
 const MONEY = new RegExp(MONEY_SOURCE, 'i');
 
+// A share written with its digits (`5%`, `7.5 %`, `fifteen percent (15%)`, `2 per cent`): a redacted `*****%` states none.
+const PERCENTAGE_SOURCE = String.raw`${NUMBER}\s?(?:%|percent\b|per\s?cent\b)`;
+const PERCENTAGE = new RegExp(PERCENTAGE_SOURCE, 'i');
+
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 
 const DATE = new RegExp(
@@ -36,6 +40,11 @@ export function hasMoneyAmount(text: string): boolean {
   return MONEY.test(text);
 }
 
+/** True when `text` states a percentage with its digits (`5%`, `7.5 percent`, `two per cent (2 per cent)`). */
+export function hasPercentage(text: string): boolean {
+  return PERCENTAGE.test(text);
+}
+
 /** True when `text` holds a calendar date (`January 1, 2026`, `1 April 2025`, `2026-01-01`, `1/1/2026`). */
 export function hasDate(text: string): boolean {
   return DATE.test(text);
@@ -57,11 +66,12 @@ export function namesMonth(text: string): boolean {
 }
 
 /** The kinds of value `statedValuesOfKind` counts. */
-export type StatedValueKind = 'amount' | 'date' | 'duration' | 'frequency';
+export type StatedValueKind = 'amount' | 'date' | 'duration' | 'frequency' | 'percentage';
 
 // Each kind's pattern, global, to list every value of it.
 const EVERY_VALUE: Readonly<Record<StatedValueKind, RegExp>> = {
   amount: new RegExp(MONEY_SOURCE, 'gi'),
+  percentage: new RegExp(PERCENTAGE_SOURCE, 'gi'),
   date: new RegExp(DATE.source, 'gi'),
   duration: new RegExp(DURATION.source, 'gi'),
   frequency: new RegExp(FREQUENCY.source, 'gi'),
