@@ -86,8 +86,31 @@ export function predictAskKind(weights: Pick<AskWeights, 'models'>, question: st
   const present = wordFeatures(question);
   let best: { kind: LearnedAskKind; probability: number } = { kind: LEARNED_ASK_KINDS[0], probability: -1 };
   for (const model of weights.models) {
-    const probability = predictRelevance(model, model.features.map((feature) => (present.has(feature) ? 1 : 0)));
+    const probability = predictFromPresent(model, present);
     if (probability > best.probability) best = { kind: model.kind, probability };
   }
   return best;
+}
+
+type KindModel = AskWeights['models'][number];
+
+/** Each model's feature positions, and whether every mean is 0 (as a fit of 0/1 features writes). */
+const modelIndexes = new WeakMap<KindModel, { positions: Map<string, number>; centredAtZero: boolean }>();
+
+/**
+ * `predictRelevance` over the model's features, 1 for those present: with every mean 0 an absent
+ * feature adds exactly 0, so only the present ones are summed, in the same order (the same sum,
+ * bit for bit, without a pass over the whole vocabulary per question).
+ */
+function predictFromPresent(model: KindModel, present: ReadonlySet<string>): number {
+  let index = modelIndexes.get(model);
+  if (index === undefined) {
+    index = { positions: new Map(model.features.map((feature, position) => [feature, position])), centredAtZero: model.mean.every((mean) => mean === 0) };
+    modelIndexes.set(model, index);
+  }
+  if (!index.centredAtZero) return predictRelevance(model, model.features.map((feature) => (present.has(feature) ? 1 : 0)));
+  const positions = [...present].flatMap((feature) => (index.positions.has(feature) ? [index.positions.get(feature)!] : [])).sort((left, right) => left - right);
+  let sum = model.bias;
+  for (const position of positions) sum += model.weights[position]! * ((1 - model.mean[position]!) / model.scale[position]!);
+  return 1 / (1 + Math.exp(-sum));
 }
