@@ -87,12 +87,12 @@ export function findPartAnswers<Unit extends PartCandidate>(
 
 /**
  * A unit gives one value to one part: parts asking a value of the same kind whose best is the same
- * unit, which states fewer values of that kind than there are parts (`…may withdraw a title within
- * fifteen (15) days of a price change` for both `how long after a price change can we withdraw` and
- * `how much notice does a withdrawal need`), keep it only for as many parts as it has values, those
- * it leads most over their next best; each other part takes its next best, when one answers it (`The
- * catalogue licence costs $2,000 a year` for `what is the yearly licence fee`, beside `… $90 per
- * extra map` for `what does each extra map cost`). A part nothing else answers keeps the unit.
+ * unit, which states fewer values of that kind than there are parts (`…may cancel an order up to
+ * nine (9) weeks after a tariff change` for both `how many weeks to cancel after a tariff change` and
+ * `what cancellation notice applies`), keep it only for as many parts as it has values, those it
+ * leads most over their next best; each other part takes its next best, when one answers it (`The
+ * atlas licence costs $2,000 a year` answering `the yearly atlas fee`, beside `… $90 per extra map`
+ * answering `the price of one extra map`). A part nothing else answers keeps the unit.
  */
 function shareOutValues<Unit extends PartCandidate>(
   parts: readonly QuestionProfile[],

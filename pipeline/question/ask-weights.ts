@@ -36,8 +36,8 @@ export const AskWeights = z
     threshold: finite,
     /**
      * The probability at or above which the learned kind replaces another value kind the wording
-     * rules read (`what royalty rate` read as an amount by its head word, learned as a percentage);
-     * 1 or more: never.
+     * rules read (a question the rules read as an amount by its head word `rate`, learned as a
+     * percentage); 1 or more: never.
      */
     overrideThreshold: finite,
     models: z.array(KindModel).length(LEARNED_ASK_KINDS.length),

@@ -1,8 +1,8 @@
 import type { SourceLexicon } from './read-source-lexicon.ts';
 
 /**
- * What a question asks for, beyond its terms: an amount of money, a percentage (`what share of net
- * revenue`), a definition, a date, a duration, a frequency, or nothing specific.
+ * What a question asks for, beyond its terms: an amount of money, a percentage (`which portion of
+ * receipts`), a definition, a date, a duration, a frequency, or nothing specific.
  */
 export type QuestionAsk = 'amount' | 'percentage' | 'definition' | 'date' | 'duration' | 'frequency' | 'none';
 

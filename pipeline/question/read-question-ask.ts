@@ -12,10 +12,13 @@ export const AMOUNT_WORDS = new Set([
   'advance', 'advances', 'discount', 'discounts', 'deposit', 'deposits',
 ]);
 
-/** Words that ask for a percentage when they head the question's noun phrase (`the royalty percentage`). */
+/** Words that ask for a percentage when they head the question's noun phrase (`the agent's percentage`). */
 const PERCENTAGE_WORDS = new Set(['percentage', 'percentages', 'percent', 'proportion']);
 
-/** How a question asks for a percentage: `what percentage`, `which share`, `what royalty percentage`. */
+/**
+ * How a question asks for a percentage: `what` or `which` followed by `percentage`, `percent`,
+ * `share` or `proportion`, or by one or two words and then `percentage` or `percent`.
+ */
 export const PERCENTAGE_ASK = /\b(?:what|which)\s+(?:percentage|percent|share|proportion)\b|\b(?:what|which)\s+(?:[\p{L}-]+\s+){1,2}(?:percentage|percent)\b/u;
 
 // Words that end the question's leading noun phrase.
@@ -46,8 +49,8 @@ const LEADING_WORDS = new Set([
  * noun phrase (`readAskByRules`); when those read none, the kind the learned reading gives with at
  * least its fitted probability (`AskWeights`: `how soon after notice can the licensor terminate` asks a duration,
  * `what minimum guarantee is owed` an amount); when they read a value the learned reading gives
- * another with at least its fitted override probability, that one (`what royalty rate does the
- * distributor keep`: a percentage, not the amount the head `rate` reads).
+ * another with at least its fitted override probability, that one (a question headed by `rate`
+ * reads an amount by its rules; the learned reading may hear a percentage).
  */
 export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionAsk {
   const ruled = readAskByRules(normalized, lexicon);
