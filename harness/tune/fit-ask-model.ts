@@ -1,8 +1,8 @@
-import { LEARNED_ASK_KINDS, predictAskKind, wordFeatures } from '../../pipeline/question/index.ts';
-import type { AskWeights, LearnedAskKind } from '../../pipeline/question/index.ts';
+import { combineAskReadings, LEARNED_ASK_KINDS, predictAskKind, wordFeatures } from '../../pipeline/question/index.ts';
+import type { AskWeights, LearnedAskKind, QuestionAsk } from '../../pipeline/question/index.ts';
 
 /** The kind of value a golden case's answer terms are (`labelAnswerKind`): what its question asks for. */
-export type AnswerKind = LearnedAskKind | 'percentage' | 'number' | 'none';
+export type AnswerKind = LearnedAskKind | 'number' | 'none';
 
 /** One answerable golden question: its suite, id, wording, what its rules read, and the kind of its answer. */
 export interface AskRow {
@@ -10,7 +10,7 @@ export interface AskRow {
   caseId: string;
   question: string;
   /** What the wording rules (`readAskByRules`) read: `none` when no value asked. */
-  ruled: string;
+  ruled: QuestionAsk;
   label: AnswerKind;
 }
 
@@ -181,16 +181,18 @@ export function measureAskModel(model: AskModel, rows: readonly AskRow[], thresh
     const truth = learned(row.label);
     if (kind === truth) right += 1;
     if (learned(row.ruled) === truth) rulesRight += 1;
-    const overrides = learned(row.ruled) !== 'none' && predicted.kind !== row.ruled && predicted.probability >= overrideThreshold;
-    const combined = row.ruled === 'none' ? kind : overrides ? predicted.kind : learned(row.ruled);
-    if (combined === truth) combinedRight += 1;
-    if (row.ruled === 'none' && kind !== 'none') {
-      switched += 1;
-      if (kind === row.label) switchedRight += 1;
-    }
-    if (overrides) {
-      overridden += 1;
-      if (predicted.kind === row.label) overriddenRight += 1;
+    // As `detectAsk` reads: the rules, the learned kind where they read none or it overrides them.
+    const chosen = combineAskReadings(row.ruled, predicted, { threshold, overrideThreshold });
+    if (learned(chosen) === truth) combinedRight += 1;
+    if (chosen !== row.ruled) {
+      const isRight = chosen === row.label ? 1 : 0;
+      if (row.ruled === 'none') {
+        switched += 1;
+        switchedRight += isRight;
+      } else {
+        overridden += 1;
+        overriddenRight += isRight;
+      }
     }
   }
   const share = (count: number) => (rows.length === 0 ? 0 : count / rows.length);

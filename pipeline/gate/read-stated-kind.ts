@@ -1,4 +1,5 @@
 import { PERCENTAGE_ASK } from '../question/index.ts';
+import { PERCENTAGE } from '../text/index.ts';
 import type { AskedType } from '../rerank/read-rerank-question.ts';
 
 /** The kind of value an answer must state: the reranker's asked type, or a count or frequency (`how many`, `how often`). */
@@ -12,7 +13,7 @@ const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.
 // Each pattern wants a written number: a redacted figure (`*****%`) or a blank in a form (`September ___, 2019`) states nothing.
 const STATES: Record<StatedKind, RegExp> = {
   amount: /[$€£]\s?\d|\b(?:usd|eur|gbp|us\$)\s?\d|\d[\d,.]*\s?(?:dollars|euros|pounds|%|percent|per\s+cent)\b|\d\s?%/i,
-  percentage: /\d(?:[.,]\d+)?\s?(?:%|percent\b|per\s+cent\b)/i,
+  percentage: PERCENTAGE,
   duration: new RegExp(`\\b${NUMBER}\\s*(?:\\(\\d+\\)\\s*)?${TIME_UNIT}\\b`, 'i'),
   date: new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:day\\s+of\\s+)?${MONTH},?\\s+\\d{4}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b`, 'i'),
   party: /\b(?:Inc|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Company|GmbH|plc|L\.P|LP|S\.A)\b\.?/,

@@ -106,7 +106,7 @@ function shareOutValues<Unit extends PartCandidate>(
     const ask = parts[index]!.ask;
     if (best === undefined || !isValueAsk(ask)) return;
     const group = groups.find((entry) => entry.unit === best.unit && entry.ask === ask);
-    if (group === undefined) groups.push({ unit: best.unit, ask: ask as StatedValueKind, indexes: [index] });
+    if (group === undefined) groups.push({ unit: best.unit, ask, indexes: [index] });
     else group.indexes.push(index);
   });
   const result = [...bests];

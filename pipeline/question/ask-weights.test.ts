@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectWeightsError as expectWeightsErrorOf } from '../testing/expect-weights-error.ts';
-import { DEFAULT_ASK_WEIGHTS_FILE, LEARNED_ASK_KINDS, loadAskWeights, predictAskKind, wordFeatures } from './ask-weights.ts';
+import { combineAskReadings, DEFAULT_ASK_WEIGHTS_FILE, LEARNED_ASK_KINDS, loadAskWeights, predictAskKind, wordFeatures } from './ask-weights.ts';
 import { detectAsk, readAskByRules } from './read-question-ask.ts';
 import { lexiconOf } from './read-source-lexicon.ts';
 
@@ -46,6 +46,17 @@ describe('ask weights', () => {
     };
     expect(predictAskKind(tuned, 'how quickly must invoices be paid')).toEqual({ kind: 'duration', probability: 1 / (1 + Math.exp(-4)) });
     expect(predictAskKind(tuned, 'who may assign the licence').probability).toBeCloseTo(0.5);
+  });
+});
+
+describe('combineAskReadings', () => {
+  const thresholds = { threshold: 0.5, overrideThreshold: 0.75 };
+  it('takes the learned kind where the rules read none, replaces a learned kind they read only at the override probability, and keeps the rest', () => {
+    expect(combineAskReadings('none', { kind: 'duration', probability: 0.6 }, thresholds)).toBe('duration');
+    expect(combineAskReadings('none', { kind: 'duration', probability: 0.4 }, thresholds)).toBe('none');
+    expect(combineAskReadings('amount', { kind: 'percentage', probability: 0.7 }, thresholds)).toBe('amount');
+    expect(combineAskReadings('amount', { kind: 'percentage', probability: 0.8 }, thresholds)).toBe('percentage');
+    expect(combineAskReadings('frequency', { kind: 'duration', probability: 0.99 }, thresholds)).toBe('frequency');
   });
 });
 

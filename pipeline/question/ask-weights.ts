@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { checkFeatureArrays, FoldFigures, LINEAR_MODEL_FIELDS, predictRelevance, readWeightsFile } from '../rerank/weights-file.ts';
+import type { QuestionAsk } from './question-profile.ts';
 
 /** The ask-kind weights file shipped with the pipeline, written by `harness tune --model ask`. */
 export const DEFAULT_ASK_WEIGHTS_FILE = fileURLToPath(new URL('./ask-weights.json', import.meta.url));
@@ -79,6 +80,27 @@ export function wordFeatures(question: string): Set<string> {
   const features = new Set(words);
   for (let index = 1; index < words.length; index += 1) features.add(`${words[index - 1]}_${words[index]}`);
   return features;
+}
+
+/** Whether the wording rules' reading is one the learned reading also gives (and may replace). */
+export function isLearnedAskKind(ask: QuestionAsk): ask is LearnedAskKind {
+  return (LEARNED_ASK_KINDS as readonly string[]).includes(ask);
+}
+
+/**
+ * What a question asks for, from what its wording rules read and the learned reading's likeliest
+ * kind: when the rules read none, the learned kind at or above `threshold`; when they read a kind
+ * the learned reading also gives, another learned kind at or above `overrideThreshold`; else the
+ * rules' reading. `detectAsk` reads questions so, and `harness tune --model ask` measures it so.
+ */
+export function combineAskReadings(
+  ruled: QuestionAsk,
+  predicted: { kind: LearnedAskKind; probability: number },
+  thresholds: Pick<AskWeights, 'threshold' | 'overrideThreshold'>,
+): QuestionAsk {
+  if (ruled === 'none') return predicted.probability >= thresholds.threshold ? predicted.kind : 'none';
+  if (isLearnedAskKind(ruled) && predicted.kind !== ruled && predicted.probability >= thresholds.overrideThreshold) return predicted.kind;
+  return ruled;
 }
 
 /** The most likely kind of value the question asks for, with its probability (each kind's own regression). */

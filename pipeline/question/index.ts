@@ -34,13 +34,13 @@ export { createNameInitialsCounter, findNameInitials } from './find-name-initial
 export type { AnchorKind, AnchorSpelling } from './find-anchor-spellings.ts';
 export { profileQuestion } from './profile-question.ts';
 export { isValueAsk } from './question-profile.ts';
-export type { ProfileTerm, QuestionAsk, QuestionProfile } from './question-profile.ts';
+export type { ProfileTerm, QuestionAsk, QuestionProfile, ValueAsk } from './question-profile.ts';
 export { namesTerm, termCredit } from './names-term.ts';
 export { dropUnmatchedFraming, withoutFramingAbsentFrom } from './drop-unmatched-framing.ts';
 export { exchangesNamedBy } from './read-source-lexicon.ts';
 export type { OfflineLexicalOptions } from './read-source-lexicon.ts';
 export { AMOUNT_WORDS, asksMembers, PERCENTAGE_ASK } from './read-question-ask.ts';
-export { AskWeights, DEFAULT_ASK_WEIGHTS_FILE, LEARNED_ASK_KINDS, loadAskWeights, predictAskKind, shippedAskWeights, wordFeatures } from './ask-weights.ts';
+export { AskWeights, combineAskReadings, DEFAULT_ASK_WEIGHTS_FILE, isLearnedAskKind, LEARNED_ASK_KINDS, loadAskWeights, predictAskKind, shippedAskWeights, wordFeatures } from './ask-weights.ts';
 export type { LearnedAskKind } from './ask-weights.ts';
 export { readAskByRules } from './read-question-ask.ts';
 export { isEnglishWord } from './english-words.ts';

@@ -63,7 +63,10 @@ export interface QuestionProfile {
   ownTerms?: ProfileTerm[];
 }
 
+/** The asks a value answers. */
+export type ValueAsk = Exclude<QuestionAsk, 'definition' | 'none'>;
+
 /** True for the asks a value answers: an amount, a percentage, a date, a duration, a frequency. */
-export function isValueAsk(ask: QuestionAsk): boolean {
+export function isValueAsk(ask: QuestionAsk): ask is ValueAsk {
   return ask === 'amount' || ask === 'percentage' || ask === 'date' || ask === 'duration' || ask === 'frequency';
 }

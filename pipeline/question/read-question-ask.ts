@@ -1,5 +1,5 @@
 import { escapeRegExp } from '../text/index.ts';
-import { LEARNED_ASK_KINDS, predictAskKind, shippedAskWeights } from './ask-weights.ts';
+import { combineAskReadings, isLearnedAskKind, predictAskKind, shippedAskWeights } from './ask-weights.ts';
 import { EMPTY_LEXICON } from './read-source-lexicon.ts';
 import type { QuestionAsk } from './question-profile.ts';
 import { LEXICAL_STOP_WORDS } from './question-stop-words.ts';
@@ -54,12 +54,10 @@ const LEADING_WORDS = new Set([
  */
 export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionAsk {
   const ruled = readAskByRules(normalized, lexicon);
-  const learnable = (LEARNED_ASK_KINDS as readonly string[]).includes(ruled);
-  if (ruled !== 'none' && !learnable) return ruled;
+  // A kind the learned reading never gives (`how often`: a frequency) stands without asking it.
+  if (ruled !== 'none' && !isLearnedAskKind(ruled)) return ruled;
   const weights = shippedAskWeights();
-  const predicted = predictAskKind(weights, normalized);
-  if (ruled === 'none') return predicted.probability >= weights.threshold ? predicted.kind : 'none';
-  return predicted.kind !== ruled && predicted.probability >= weights.overrideThreshold ? predicted.kind : ruled;
+  return combineAskReadings(ruled, predictAskKind(weights, normalized), weights);
 }
 
 /** What the question asks for by its wording's rules alone: `how long` a duration, `by when` a date, `how much` an amount, …. */

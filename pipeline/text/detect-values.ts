@@ -7,7 +7,8 @@ const MONEY = new RegExp(MONEY_SOURCE, 'i');
 
 // A share written with its digits (`5%`, `7.5 %`, `fifteen percent (15%)`, `2 per cent`): a redacted `*****%` states none.
 const PERCENTAGE_SOURCE = String.raw`${NUMBER}\s?(?:%|percent\b|per\s?cent\b)`;
-const PERCENTAGE = new RegExp(PERCENTAGE_SOURCE, 'i');
+/** A percentage stated with its digits (`hasPercentage`), for readers that keep a table of patterns. */
+export const PERCENTAGE = new RegExp(PERCENTAGE_SOURCE, 'i');
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 
