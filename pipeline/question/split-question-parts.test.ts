@@ -31,7 +31,14 @@ describe('splitQuestionParts', () => {
     expect(splitQuestionParts('What is the date when the new fees apply?')).toEqual(['What is the date when the new fees apply?']);
   });
 
-  it('leaves a part of fewer than three words with the part before it', () => {
+  it('splits a short part that asks something of its own (`and on what notice?`, `and since when?`)', () => {
+    expect(splitQuestionParts('How often may the licensor audit, and on what notice?')).toEqual(['How often may the licensor audit', 'on what notice']);
+    expect(splitQuestionParts('Was the evening rate withdrawn, and since when?')).toEqual(['Was the evening rate withdrawn', 'since when']);
+    expect(splitQuestionParts('What is the storage fee, and is it recurring?')).toEqual(['What is the storage fee', 'is it recurring']);
+  });
+
+  it('leaves a part asking nothing of its own with the part before it: a bare question word, or only a number', () => {
     expect(splitQuestionParts('What does the licence exclude and why?')).toEqual(['What does the licence exclude and why?']);
+    expect(splitQuestionParts('What was the seat fee in 2024, and what is it in 2025?')).toEqual(['What was the seat fee in 2024, and what is it in 2025?']);
   });
 });
