@@ -387,6 +387,18 @@ describe('createExtractiveGenerator', () => {
     expect(texts?.join(' ')).not.toMatch(/\$9,000|\$30,000|\$60,000/);
   });
 
+  it('answers from a table of figures read under its column names, its rule lines left out', async () => {
+    const lines = ['Usage is priced per seat as in Table 4.', '------------------', 'number of seats licensed | Price_per_seat', '------------------', '1-1,000 | $3.00', '------------------', '1,001 - 9,000 | $2.50', '------------------', '9,001 - 20,000 | $1.25'];
+    const texts = await answerFrom('What price per seat applies when the number of seats licensed is between 1,001 and 9,000?', lines, { sectionHeading: 'Schedule B' });
+    expect(texts).toEqual(['1,001 - 9,000 | $2.50']);
+  });
+
+  it('reads a length of time against bands of time, and a price column written without its currency sign', async () => {
+    const lines = ['Swap Fee – Per EUR Million Notional | 0 up to 5 years | 0.02', 'Swap Fee – Per EUR Million Notional | 5 up to 10 years | 0.04', 'Bond Index Licence | 1 - 8 | Indices | $20,000'];
+    const texts = await answerFrom('What is the swap fee per EUR million notional for an 8-year swap?', lines, { sectionHeading: 'Swap Fees' });
+    expect(texts).toEqual(['Swap Fee – Per EUR Million Notional | 5 up to 10 years | 0.04']);
+  });
+
   it('cites every evidence item a repeated sentence occurs in', async () => {
     const twin: GenerationEvidence = { ...EVIDENCE[1]!, anchor: 'C1', chunkId: 'display-copy', doc: 'copy.pdf' };
     const evidence = [{ ...EVIDENCE[1]!, anchor: 'C0' }, twin];

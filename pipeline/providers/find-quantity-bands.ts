@@ -4,7 +4,18 @@ import { LABEL_WORDS } from '../text/index.ts';
 export interface QuantityBand {
   low: number;
   high: number;
+  /** A band of time (`6 up to 9 years`), not of things counted. */
+  duration: boolean;
 }
+
+/** A count a question states (`15 index products`), or a length of time (`a 10-year trade`). */
+export interface StatedQuantity {
+  value: number;
+  duration: boolean;
+}
+
+// A unit of time after a number (`10-year`, `9 up to 12 years`, `30 days`).
+const TIME_UNIT = /^(?:years?|months?|weeks?|days?|yrs?)\b/i;
 
 const NUMBER_WORDS = new Map(
   'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
@@ -14,28 +25,35 @@ const NUMBER_WORDS = new Map(
 );
 const MONTHS = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/;
 // A number as written: digits with thousands separators, or a number word.
-const QUANTITY = /(?<![\p{L}\p{N}$€£.,/-])(\d{1,3}(?:,\d{3})+|\d+)(?![\p{N}%]|[.,]\d|\p{L})|\b([a-z]+)\b/giu;
+// (`20k`: thousands.)
+const QUANTITY = /(?<![\p{L}\p{N}$€£.,/-])(\d{1,3}(?:,\d{3})+|\d+)(k)?(?![\p{N}%]|[.,]\d|\p{L})|\b([a-z]+)\b/giu;
 
 /**
- * The counts a question states (`15 index products`, `about 150 people`, `a seven-year trade`, `one
- * application`): numbers in digits or words from one to twenty and the tens. Not counted: a label's
+ * The counts a question states (`15 index products`, `about 150 people`, `20k staff`, `a seven-year
+ * trade`, `one application`): numbers in digits or words from one to twenty and the tens, each marked
+ * as a length of time when a unit of time follows it (`seven-year`). Not counted: a label's
  * code (`Category 5`, `Level 1`), a year (`2026`), an amount (`$5`), a percentage, a day of a date
- * (`January 1`, `1 May`), a decimal or a part of a code (`4b`, `7.2`).
+ * (`January 1`, `1 May`), a decimal or a part of a code (`4b`, `7.2`), a number word in a name (`Acme Nine`).
  */
-export function findQuestionQuantities(question: string): number[] {
-  const quantities: number[] = [];
+export function findQuestionQuantities(question: string): StatedQuantity[] {
+  const quantities: StatedQuantity[] = [];
   const words = question.toLowerCase();
   for (const match of words.matchAll(QUANTITY)) {
     const before = words.slice(0, match.index).trim().split(/\s+/).pop() ?? '';
-    const after = words.slice(match.index + match[0].length).trim().split(/[\s,.;:?]+/)[0] ?? '';
-    const value = match[1] !== undefined ? Number(match[1].replace(/,/g, '')) : NUMBER_WORDS.get(match[2]!);
-    if (value === undefined) continue;
+    const rest = words.slice(match.index + match[0].length);
+    const after = rest.trim().split(/[\s,.;:?]+/)[0] ?? '';
+    const written = match[1] !== undefined ? Number(match[1].replace(/,/g, '')) : NUMBER_WORDS.get(match[3]!);
+    if (written === undefined) continue;
+    const value = match[2] === undefined ? written : written * 1000;
+    // A number word written with a capital inside a sentence is part of a name (`Acme Nine`, `Three Rivers`).
+    if (match[3] !== undefined && /^\p{Lu}/u.test(question.slice(match.index)) && !/^\s*$|[.?!:;]\s*$/.test(question.slice(0, match.index))) continue;
     // `which one applies`, `one of the tiers`: a pronoun, not a count.
-    if (match[2] === 'one' && (/^(?:which|the|this|that|each|any|every|no|only)$/.test(before) || /^(?:of|or|another)$/.test(after))) continue;
+    if (match[3] === 'one' && (/^(?:which|the|this|that|each|any|every|no|only)$/.test(before) || /^(?:of|or|another)$/.test(after))) continue;
     if (LABEL_WORDS.has(before.replace(/s$/, '')) || MONTHS.test(before) || MONTHS.test(after)) continue;
-    if (match[1] !== undefined && /^(?:19|20)\d{2}$/.test(match[1])) continue;
+    if (match[1] !== undefined && match[2] === undefined && /^(?:19|20)\d{2}$/.test(match[1])) continue;
     if (/^(?:usd|eur|gbp|us\$)$/.test(before) || /^(?:percent|per cent|usd|dollars?)$/.test(after)) continue;
-    if (!quantities.includes(value)) quantities.push(value);
+    const duration = TIME_UNIT.test(rest.replace(/^[\s-]+/, ''));
+    if (!quantities.some((quantity) => quantity.value === value && quantity.duration === duration)) quantities.push({ value, duration });
   }
   return quantities;
 }
@@ -55,30 +73,35 @@ export function findQuantityBands(text: string): QuantityBand[] {
   if (!text.includes(' | ')) return [];
   const bands: QuantityBand[] = [];
   const number = (written: string) => Number(written.replace(/,/g, ''));
-  for (const cell of text.split(' | ').map((part) => part.trim())) {
-    if (/[$€£%]/.test(cell)) continue;
+  const cells = text.split(' | ').map((part) => part.trim());
+  cells.forEach((cell, index) => {
+    if (/[$€£%]/.test(cell)) return;
     // The count may sit in parentheses after a tier's name (`Basic (1 Application)`).
     const inner = /\(([^()]*\d[^()]*)\)/.exec(cell)?.[1] ?? cell;
     const range = RANGE.exec(inner);
     const atLeast = AT_LEAST.exec(inner);
     const atMost = AT_MOST.exec(inner);
     const exact = EXACT.exec(inner);
-    if (range !== null) bands.push({ low: number(range[1]!), high: number(range[2]!) });
-    else if (atLeast !== null) bands.push({ low: number(atLeast[1] ?? atLeast[2]!) + (atLeast[2] !== undefined ? 1 : 0), high: Infinity });
-    else if (atMost !== null) bands.push({ low: 0, high: number(atMost[1]!) - (/less|fewer|under/i.test(atMost[0]) ? 1 : 0) });
-    else if (exact !== null && !/^(?:19|20)\d{2}$/.test(exact[1]!)) bands.push({ low: number(exact[1]!), high: number(exact[1]!) });
-  }
+    // A band of time names its unit after its numbers, in its cell or the next (`9 up to 12 | years`).
+    const found = range ?? atLeast ?? atMost ?? exact;
+    const duration = found !== null && TIME_UNIT.test(`${inner.slice(found.index + found[0].length)} ${cells[index + 1] ?? ''}`.replace(/^[\s-]+/, ''));
+    if (range !== null) bands.push({ low: number(range[1]!), high: number(range[2]!), duration });
+    else if (atLeast !== null) bands.push({ low: number(atLeast[1] ?? atLeast[2]!) + (atLeast[2] !== undefined ? 1 : 0), high: Infinity, duration });
+    else if (atMost !== null) bands.push({ low: 0, high: number(atMost[1]!) - (/less|fewer|under/i.test(atMost[0]) ? 1 : 0), duration });
+    else if (exact !== null && !/^(?:19|20)\d{2}$/.test(exact[1]!)) bands.push({ low: number(exact[1]!), high: number(exact[1]!), duration });
+  });
   return bands;
 }
 
 /**
  * Whether a unit's bands hold a count the question states: 1 when one does, -1 when the unit states
  * bands and none holds any count asked (`1 – 25 Indices` for `15 index products` holds; `26 – 200`
- * does not), 0 when either side states none.
+ * does not), 0 when either side states none. A band of time holds only a length of time, and a band
+ * of things only a count (`2 - 10 Indices` does not hold `a 10-year trade`; `9 up to 12 years` does).
  */
-export function measureBandFit(quantities: readonly number[], text: string): -1 | 0 | 1 {
+export function measureBandFit(quantities: readonly StatedQuantity[], text: string): -1 | 0 | 1 {
   if (quantities.length === 0) return 0;
   const bands = findQuantityBands(text);
   if (bands.length === 0) return 0;
-  return bands.some((band) => quantities.some((quantity) => quantity >= band.low && quantity <= band.high)) ? 1 : -1;
+  return bands.some((band) => quantities.some((quantity) => quantity.duration === band.duration && quantity.value >= band.low && quantity.value <= band.high)) ? 1 : -1;
 }

@@ -102,6 +102,8 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
     const units = passages.flat();
     let position = 0;
     let caption: string | undefined;
+    // The column names over the rows below (`total quantity licensed | Fee per unit`), until prose ends the table.
+    let columns: string | undefined;
     // The nearest unit above that is a `label: date` line, if any.
     let datedAbove: string | undefined;
     for (const passage of passages) {
@@ -113,12 +115,17 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
         if (!isRow && /[.;!?]$/.test(text)) caption = undefined;
         const captionOfRow = isRow ? caption : undefined;
         if (!isRow && text.endsWith(':')) caption = text;
+        if (!isRow && /[.;!?]$/.test(text)) columns = undefined;
+        const columnsOfRow = isRow && columns !== text ? columns : undefined;
+        if (isRow && isColumnNames(text, units[position])) columns = text;
         // A row is read under its table's caption, and a sub-item row (`Bundle – all regions`) under
         // the row it belongs to, as under a heading.
-        const context = [evidence.sectionHeading, captionOfRow, findParentRow(profile, text, units[position - 2])].filter((line) => line !== undefined);
+        const context = [evidence.sectionHeading, captionOfRow, columnsOfRow, findParentRow(profile, text, units[position - 2])].filter((line) => line !== undefined);
         const documentTerms = evidence.documentTerms === undefined ? undefined : new Set(evidence.documentTerms);
         // A table row is read under its own labels and heading: the document's names are not lent to it.
-        const relevance = measureSegment(profile, text, context.join('\n'), evidence.doc, isRow ? undefined : documentTerms);
+        const measured = measureSegment(profile, text, context.join('\n'), evidence.doc, isRow ? undefined : documentTerms);
+        // A row pricing in a column without its currency sign (`Per USD Million | 9 up to 12 years | 0.05`) states an amount.
+        const relevance = profile.ask === 'amount' && !measured.askMet && isRow && statesBarePrice(text, context.join('\n')) ? { ...measured, askMet: true } : measured;
         const readIn = [...context, evidence.doc.replace(/[-_.]+/g, ' ')].join('\n');
         // A deadline question (`by what date…`) is answered by a date set as one (`by June 30, 2031`).
         const deadlineBonus = profile.deadline === true && hasDeadlineDate(text) ? 0.3 : 0;
@@ -219,4 +226,27 @@ function withoutTerms(profile: QuestionProfile, stems: ReadonlySet<string>): Que
   const terms = profile.terms.filter((term) => !named(term.stems));
   const phrases = profile.phrases.filter((phrase) => !named(phrase));
   return terms.length === profile.terms.length && phrases.length === profile.phrases.length ? profile : { ...profile, terms, phrases };
+}
+
+/**
+ * A row of column names: short cells (at most six words each) without a figure, right above a row
+ * holding one (`total quantity licensed | Fee per unit` over `1 - 5,000 | $2.00`). The rows below
+ * are read under it, as under a heading: a row of figures says what it prices only through it.
+ */
+function isColumnNames(row: string, next: string | undefined): boolean {
+  if (next === undefined || !next.includes(' | ') || !/\d/.test(next) || /\d/.test(row)) return false;
+  return row.split(' | ').every((cell) => cell.trim().split(/\s+/).length <= 6);
+}
+
+// A currency named in words or by its code.
+const CURRENCY_NAMED = /\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|dollars?|euros?|pounds sterling)\b/i;
+
+/**
+ * A row whose last cell is a bare figure with decimals or thousands separators (`0.05`, `1,250`),
+ * read where a currency is named (the row itself, its caption or column names: `Per USD Million
+ * Notional`): a price written without its sign. A bare whole number (`12`) may count anything.
+ */
+function statesBarePrice(row: string, context: string): boolean {
+  const last = row.split(' | ').at(-1)!.trim();
+  return /^(?:\d+\.\d+|\d{1,3}(?:,\d{3})+(?:\.\d+)?)$/.test(last) && CURRENCY_NAMED.test(`${row}\n${context}`);
 }

@@ -19,6 +19,11 @@ describe('splitIntoUnits', () => {
     ]);
   });
 
+  it('leaves out rule lines and keeps rows of figures, which hold no letter', () => {
+    const text = ['Seats | Price', '----------', '1-500 | $4.00', '==========', '501 - 2,000 | $3.25', '12'].join('\n');
+    expect(splitIntoUnits(text)).toEqual(['Seats | Price', '1-500 | $4.00', '501 - 2,000 | $3.25']);
+  });
+
   it('gives a row the row-spanning leading cells of the widest row above it, across a wrapped cell', () => {
     // The CME Term SOFR 2026 notice: one Sector cell spans five Headcount rows and wraps onto a line of its own.
     const text = [

@@ -87,6 +87,9 @@ function computePassages(text: string): string[][] {
   lines.forEach((original, index) => {
     let line = original;
     const next = lines[index + 1];
+    // A line drawn of dashes or rules (`-------`) draws the table's lines: it holds no text, and
+    // neither ends a table nor labels its next row.
+    if (RULE_LINE.test(line)) return;
     if (line === '') {
       releasePending();
       flushParagraph();
@@ -148,8 +151,12 @@ function computePassages(text: string): string[][] {
   });
   releasePending();
   flushParagraph();
-  return passages.map((passage) => passage.filter((unit) => /\p{L}/u.test(unit))).filter((passage) => passage.length > 0);
+  // A unit without a letter is a page number or a stray mark, unless it is a row of figures (`25,001 - 50,000 | $0.75`).
+  return passages.map((passage) => passage.filter((unit) => /\p{L}/u.test(unit) || (TABLE_ROW.test(unit) && /\d/.test(unit)))).filter((passage) => passage.length > 0);
 }
+
+// A line of rule characters only: dashes, equals signs, underscores, box-drawing lines.
+const RULE_LINE = /^[-=_─━—–]{4,}$/;
 
 // A line ending in a number word: a next line opening `(30)` continues it (`within thirty` / `(30) Days`), it is no list item.
 const NUMBER_WORD_END = /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(?:-\w+)?$/i;
