@@ -255,6 +255,7 @@ async function rerankWithEditions(pipeline: AnswerPipeline, read: ReadAndRetriev
     question: asked,
     candidates: retrieval.candidates,
     namedDocuments: read.namedDocuments,
+    writesName: (doc: string) => read.naming.nameStems.some((wordStem) => pipeline.index.corpus.statistics.documentHolds(doc, wordStem)),
     reranker: options.rerank === false ? undefined : pipeline.reranker,
     settings: { ...config.rerank, enabled: config.rerank.enabled && options.rerank !== false, relevanceThreshold: config.gate.relevanceThreshold },
   };

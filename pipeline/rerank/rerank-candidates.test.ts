@@ -80,6 +80,22 @@ describe('rerankCandidates', () => {
     const irrelevant = await rerankCandidates({ question: 'q', candidates, reranker: fixedReranker({ a1: [3], a2: [2], a3: [2], b1: [0], b2: [0] }), settings: narrow, namedDocuments: groups });
     expect(irrelevant.kept.map((item) => item.chunk.chunkId)).toEqual(['a1', 'a2', 'a3']);
   });
+  it('scores at most 1 a chunk of a document that writes no word of the names the question gives', async () => {
+    const candidates = [candidate('other', 'ridge.pdf', 'Three arbitrators hear every dispute.', 0.9), candidate('named', 'orchard.pdf', 'One arbitrator sits in Orchard.', 0.8), candidate('short', 'list.pdf', 'The OR list.', 0.7)];
+    const reranker = fixedReranker({ other: [3], named: [2], short: [2] });
+    const writesName = (doc: string) => doc !== 'ridge.pdf';
+    const result = await rerankCandidates({ question: 'Under the Orchard licence, how many arbitrators?', candidates, reranker, settings, namedDocuments: [new Set(['orchard.pdf'])], writesName });
+    expect(result.ranked.map((item) => [item.chunk.chunkId, item.rerankScore])).toEqual([
+      ['named', 2],
+      ['short', 2],
+      ['other', 1],
+    ]);
+    expect(result.ranked[2]!.rerankDetail).toMatch(/^capped at 1: ridge\.pdf writes no word of the names/);
+    // A question naming no document, or with no way to tell which write its names, is scored as the reranker says.
+    const unnamed = await rerankCandidates({ question: 'How many arbitrators?', candidates, reranker, settings, writesName });
+    expect(unnamed.ranked[0]!.chunk.chunkId).toBe('other');
+  });
+
   it('keeps the edition a comparison names by month and year, not another of that year', async () => {
     const candidates = [
       candidate('new', 'index-fee-list-january-2026.pdf', 'Intraday Values | Licensee Group | $0', 0.9),

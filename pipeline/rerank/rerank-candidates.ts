@@ -26,6 +26,8 @@ export interface RerankCandidatesInput {
   settings: ClausegateConfig['rerank'] & { relevanceThreshold: number };
   /** The documents the question names, one set per agreement (`readDocumentNames`): two or more when it compares agreements. */
   namedDocuments?: readonly ReadonlySet<string>[] | undefined;
+  /** Whether a document writes any word of the names the question writes (`readDocumentNames`' `nameStems`). */
+  writesName?: ((doc: string) => boolean) | undefined;
 }
 
 /** The reranked pool, what was kept, and whether the retrieval order had to stand in. */
@@ -63,7 +65,7 @@ export async function rerankCandidates(input: RerankCandidatesInput): Promise<Re
     if (!isClausegateError(error) || error.code === 'cache_miss') throw error;
     return keepByRetrieval(input.candidates, settings.keepMax, 'rerank_fallback', error.message);
   }
-  const byId = new Map(scores.map((score) => [score.chunkId, score]));
+  const byId = new Map(capOtherDocuments(scores, input.candidates, input.namedDocuments ?? [], input.writesName).map((score) => [score.chunkId, score]));
   const ordered = input.candidates
     .map((candidate, position) => ({ candidate, position, score: byId.get(candidate.chunk.chunkId) }))
     .sort((a, b) => (b.score?.score ?? 0) - (a.score?.score ?? 0) || (b.score?.strength ?? 0) - (a.score?.strength ?? 0) || a.position - b.position);
@@ -191,4 +193,27 @@ function keepByRetrieval(
     rank: position + 1,
   }));
   return { ranked, kept: ranked.slice(0, keepMax), mode, fallbackError };
+}
+
+/**
+ * The names choose the document: when the question names agreements (`namedDocuments`), a chunk of
+ * a document that writes no word of those names (`writesName`) speaks of another agreement's
+ * clause, however well it matches the rest of the question (`arbitration … three arbitrators` in
+ * every agreement that has one). It scores at most 1 (context, below any relevance threshold). A
+ * document writing a word of the names keeps its scores: it may write the name another way (`the
+ * Exchange`, a short form), or list what the named document prices.
+ */
+function capOtherDocuments<Score extends { chunkId: string; score: number; detail?: string }>(
+  scores: readonly Score[],
+  candidates: readonly RetrievalCandidate[],
+  named: readonly ReadonlySet<string>[],
+  writesName: ((doc: string) => boolean) | undefined,
+): Score[] {
+  if (named.length === 0 || writesName === undefined) return [...scores];
+  const docs = new Map(candidates.map((candidate) => [candidate.chunk.chunkId, candidate.chunk.doc]));
+  return scores.map((score) => {
+    const doc = docs.get(score.chunkId);
+    if (score.score <= 1 || doc === undefined || named.some((group) => group.has(doc)) || writesName(doc)) return score;
+    return { ...score, score: 1, detail: `capped at 1: ${doc} writes no word of the names the question gives (else ${score.score}: ${score.detail ?? ''})` };
+  });
 }
