@@ -11,6 +11,6 @@ export async function findAbsentFromSource(question: string, corpus: CorpusStati
   const action = findRequiredActionAbsentFromSource(question, corpus.vocabulary);
   // An acronym the documents define or spell out (`EOD`: End of Day) is not absent.
   const names = findNamesAbsentFromSource(question, corpus.vocabulary, abbreviations).filter((name) => !corpus.acronyms.has(name.toUpperCase()));
-  const phrases = await findPhrasesAbsentFromSource(question, corpus.vocabulary, corpus.readPhrases);
+  const phrases = await findPhrasesAbsentFromSource(question, corpus.vocabulary, corpus.readPhrases, corpus.documents);
   return [...names, ...phrases, ...(action === undefined ? [] : [action])];
 }

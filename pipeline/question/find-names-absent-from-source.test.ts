@@ -53,6 +53,20 @@ describe('findPhrasesAbsentFromSource', () => {
     expect(await findPhrasesAbsentFromSource('How much is the CME FX Link market data license?', words, phrases)).toEqual(['CME FX Link']);
   });
 
+  it('reads a pair glued in a file name as written, and the first word as part of a name the source writes with the next', async () => {
+    const licence = [{ doc: 'ACMERIVERSTRUST_2019-EX-10.1-Licence.pdf', sectionHeading: 'Royalty', text: 'Acme pays a royalty. The Rivers are held in Trust.' }];
+    const licenceWords = buildSourceVocabulary(licence);
+    const licencePhrases = buildSourcePhrases(licence);
+    expect(await findPhrasesAbsentFromSource('What royalty does the Acme Rivers Trust licence set?', licenceWords, licencePhrases)).toEqual(['Acme Rivers Trust']);
+    expect(await findPhrasesAbsentFromSource('What royalty does the Acme Rivers Trust licence set?', licenceWords, licencePhrases, [licence[0]!.doc])).toEqual([]);
+    // `Acme Rivers` is written, `Rivers Austria` is not: one pair of two is no absent name; without the first word it would be.
+    const franchise = [{ doc: 'f.pdf', sectionHeading: 'Royalty', text: 'Acme Rivers pays a royalty. Austria is the territory.' }];
+    const franchiseWords = buildSourceVocabulary(franchise);
+    expect(await findPhrasesAbsentFromSource('Acme Rivers Austria: what royalty is due?', franchiseWords, buildSourcePhrases(franchise))).toEqual([]);
+    expect(await findPhrasesAbsentFromSource('Rivers Austria: what royalty is due?', franchiseWords, buildSourcePhrases(franchise))).toEqual([]);
+    expect(await findPhrasesAbsentFromSource('What royalty is due for Rivers Austria?', franchiseWords, buildSourcePhrases(franchise))).toEqual(['Rivers Austria']);
+  });
+
   it('reads a camel-case brand as one word, not a capitalised name inside it (`eBenchmarking Link` is no `Benchmarking Link`)', async () => {
     expect(await findPhrasesAbsentFromSource('Who pays for the eBenchmarking Link feed?', words, phrases)).toEqual([]);
   });

@@ -87,17 +87,33 @@ const RUN_BREAK = /^(?:schedule|appendix|category|section|exhibit|part|article|c
  * cell). Not checked: names with a word the source does not hold (perhaps a typo; other checks
  * apply), the question's first word, document structure and months (`Term SOFR Schedule 7` is
  * `Term SOFR`), and a question written mostly in capitals. In question order, each once.
- * `phrases` (`buildSourcePhrases`) may be a reader, called only when a pair of words is checked.
+ * `phrases` (`buildSourcePhrases`) may be a reader, called only when a pair of words is checked;
+ * a pair glued in one of the `documents`' file names (eight letters or more) is written too.
  */
-export async function findPhrasesAbsentFromSource(question: string, vocabulary: ReadonlySet<string>, phrases: string | (() => Promise<string>)): Promise<string[]> {
+export async function findPhrasesAbsentFromSource(
+  question: string,
+  vocabulary: ReadonlySet<string>,
+  phrases: string | (() => Promise<string>),
+  documents: readonly string[] = [],
+): Promise<string[]> {
   const words = question.match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? [];
   const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length;
   if (words.length === 0 || capitalised / words.length > 0.5) return [];
   const firstLetter = question.search(/\p{L}/u);
   const absent: string[] = [];
+  // File names glue a party's words (`ACMEHOLDINGSTRUST_10-K…`): a pair written there is written in the source.
+  const gluedNames = documents.map((doc) => doc.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+  const written = async (pair: readonly string[]) => {
+    if (pair.join('').length >= 8 && gluedNames.some((name) => name.includes(pair.join('')))) return true;
+    if (typeof phrases !== 'string') phrases = await phrases();
+    return phrases.includes(` ${pair.join(' ')} `);
+  };
+  const pairOf = (left: string, right: string) => `${left} ${right}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   for (const match of question.matchAll(NAME_RUN)) {
     const tokens = match[0].split(/\s+/);
-    if (match.index === firstLetter) tokens.shift();
+    // The question's first word is capitalised as a sentence's first: part of the name only when
+    // the source writes it with the next word (`Acme Rivers Poland`: `acme rivers`).
+    if (match.index === firstLetter && !(tokens.length >= 2 && (await written(pairOf(tokens[0]!, tokens[1]!))))) tokens.shift();
     let part: string[] = [];
     const parts: string[][] = [];
     for (const token of tokens) {
@@ -115,11 +131,10 @@ export async function findPhrasesAbsentFromSource(question: string, vocabulary: 
       for (let index = 1; index < name.length; index += 1) {
         const [left, right] = [name[index - 1]!, name[index]!];
         if (/^[\p{Lu}\p{N}&]+$/u.test(right)) continue;
-        const pair = `${left} ${right}`.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+        const pair = pairOf(left, right);
         if (!pair.every((word) => vocabulary.has(word))) continue;
         checked += 1;
-        if (typeof phrases !== 'string') phrases = await phrases();
-        if (!phrases.includes(` ${pair.join(' ')} `)) missing += 1;
+        if (!(await written(pair))) missing += 1;
       }
       // A long name may join two of the documents' names (`Daily Return` + `Performance Benchmarking`): absent only when most pairs are.
       const shown = name.join(' ');
