@@ -24,7 +24,7 @@ import type { Reranker } from './providers/reranker.ts';
 import { checkCoverage, correctSpelling, expandQuery, findAbsentFromSource, findQuestionTerms, findShortForms, normaliseQuestion, resolveAbbreviations, sanitiseQuestion } from './question/index.ts';
 import { applyConfidenceGate, findNamesAbsentFromEvidence, findQuestionNames, type GateDecision, type GateWeights } from './gate/index.ts';
 import { readRerankQuestion } from './rerank/read-rerank-question.ts';
-import { rerankCandidates, type RankedCandidate, type RerankResult } from './rerank/rerank-candidates.ts';
+import { readWritesName, rerankCandidates, type RankedCandidate, type RerankResult } from './rerank/rerank-candidates.ts';
 import { rememberStage, settingsKey, type StageMemo } from './remember-stage.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
 import { readDocumentNames } from './retrieve/read-document-names.ts';
@@ -255,7 +255,7 @@ async function rerankWithEditions(pipeline: AnswerPipeline, read: ReadAndRetriev
     question: asked,
     candidates: retrieval.candidates,
     namedDocuments: read.namedDocuments,
-    writesName: (doc: string) => read.naming.nameStems.some((wordStem) => pipeline.index.corpus.statistics.documentHolds(doc, wordStem)),
+    writesName: readWritesName(read.naming.nameStems, pipeline.index.corpus.statistics),
     reranker: options.rerank === false ? undefined : pipeline.reranker,
     settings: { ...config.rerank, enabled: config.rerank.enabled && options.rerank !== false, relevanceThreshold: config.gate.relevanceThreshold },
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ClausegateConfig } from '../config/config-schema.ts';
 import type { RerankCandidate, Reranker, RerankScore } from '../providers/reranker.ts';
 import type { RetrievalCandidate } from '../retrieve/retrieve-candidates.ts';
-import { rerankCandidates } from './rerank-candidates.ts';
+import { readWritesName, rerankCandidates } from './rerank-candidates.ts';
 
 const settings = { ...ClausegateConfig.parse({}).rerank, relevanceThreshold: 2 };
 
@@ -94,6 +94,13 @@ describe('rerankCandidates', () => {
     // A question naming no document, or with no way to tell which write its names, is scored as the reranker says.
     const unnamed = await rerankCandidates({ question: 'How many arbitrators?', candidates, reranker, settings, writesName });
     expect(unnamed.ranked[0]!.chunk.chunkId).toBe('other');
+  });
+
+  it('reads which documents write a name by its words, never by a number the question writes', () => {
+    const statistics = { documentHolds: (doc: string, wordStem: string) => (doc === 'orchard.pdf' ? ['orchard', '5.0'] : ['5.0']).includes(wordStem) };
+    const writes = readWritesName(['orchard', '5.0'], statistics)!;
+    expect([writes('orchard.pdf'), writes('ridge.pdf')]).toEqual([true, false]);
+    expect(readWritesName(['5.0', '26'], statistics)).toBeUndefined();
   });
 
   it('keeps the edition a comparison names by month and year, not another of that year', async () => {

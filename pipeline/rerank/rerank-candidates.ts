@@ -5,6 +5,7 @@ import { findYearsNamed } from '../question/find-years-named.ts';
 import type { RerankCandidate, Reranker } from '../providers/reranker.ts';
 import type { RetrievalCandidate } from '../retrieve/retrieve-candidates.ts';
 import { preferNewerVersions } from './prefer-newer-versions.ts';
+import type { TermStatistics } from './term-statistics.ts';
 
 /** A candidate after reranking; `rerankScore` is undefined when reranking was off or failed. */
 export interface RankedCandidate extends RetrievalCandidate {
@@ -193,6 +194,16 @@ function keepByRetrieval(
     rank: position + 1,
   }));
   return { ranked, kept: ranked.slice(0, keepMax), mode, fallbackError };
+}
+
+/**
+ * Whether a document writes a word of the names the question writes (`nameStems`), for
+ * `writesName`; undefined when the names hold no word: a number the question writes (`5.0`, `'26`)
+ * names an edition or a row, not an agreement.
+ */
+export function readWritesName(nameStems: readonly string[], statistics: Pick<TermStatistics, 'documentHolds'>): ((doc: string) => boolean) | undefined {
+  const words = nameStems.filter((wordStem) => /\p{L}/u.test(wordStem));
+  return words.length === 0 ? undefined : (doc) => words.some((wordStem) => statistics.documentHolds(doc, wordStem));
 }
 
 /**
