@@ -59,7 +59,7 @@ const EXPLANATION_FOLLOWER_SHARE = 0.6;
  * `splitQuestionParts`) gets, right after the best, the unit answering each part no chosen unit
  * answers (`findPartAnswers`). A question stating a count (`15 indices`, `about 150 people`) leaves
  * out the rows whose bands of counts hold none it states (`2 – 10 Indices`), when a row's band
- * holds one (`findQuantityBands`; a length of time, `a 10-year swap`, only in a band of time). Any other question gets the sentences ranking at least 0.6 of the best, up to
+ * holds one (`findQuantityBands`; a length of time, `an 8-year swap`, only in a band of time). Any other question gets the sentences ranking at least 0.6 of the best, up to
  * `min(maxSentences, 6)`, but none stating an amount, percentage or date (`findStatedValues`) that
  * neither the question nor the best sentence states, unless it defines a term the question names
  * (`Affiliate: …`). A sentence ending in `:` or `;` brings its list items (the lines up to the next
@@ -69,7 +69,7 @@ const EXPLANATION_FOLLOWER_SHARE = 0.6;
  * sentence ending in `:` that introduces its table (which leads the answer when it names more of the
  * question than the row), under its column names (`number of seats | Price per seat` over `1 - 500 |
  * $4.00`), and a sub-item row (`Bundle – all exchanges`) under its parent row; a row whose last cell
- * is a bare figure read where a currency is named (`Per USD Million | 9 up to 12 years | 0.05`)
+ * is a bare figure read where a currency is named (`Per EUR Million | 5 up to 10 years | 0.04`)
  * states an amount; a
  * date question answered by an undated sentence brings the dated label above it. While there is room left, a
  * chosen sentence is followed by the next sentence of its own paragraph (`splitIntoPassages`: never

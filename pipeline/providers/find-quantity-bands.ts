@@ -4,17 +4,17 @@ import { LABEL_WORDS } from '../text/index.ts';
 export interface QuantityBand {
   low: number;
   high: number;
-  /** A band of time (`6 up to 9 years`), not of things counted. */
+  /** A band of time (`3 up to 5 years`), not of things counted. */
   duration: boolean;
 }
 
-/** A count a question states (`15 index products`), or a length of time (`a 10-year trade`). */
+/** A count a question states (`15 index products`), or a length of time (`an 8-year swap`). */
 export interface StatedQuantity {
   value: number;
   duration: boolean;
 }
 
-// A unit of time after a number (`10-year`, `9 up to 12 years`, `30 days`).
+// A unit of time after a number (`8-year`, `5 up to 10 years`, `45 days`).
 const TIME_UNIT = /^(?:years?|months?|weeks?|days?|yrs?)\b/i;
 
 const NUMBER_WORDS = new Map(
@@ -82,7 +82,7 @@ export function findQuantityBands(text: string): QuantityBand[] {
     const atLeast = AT_LEAST.exec(inner);
     const atMost = AT_MOST.exec(inner);
     const exact = EXACT.exec(inner);
-    // A band of time names its unit after its numbers, in its cell or the next (`9 up to 12 | years`).
+    // A band of time names its unit after its numbers, in its cell or the next (`5 up to 10 | years`).
     const found = range ?? atLeast ?? atMost ?? exact;
     const duration = found !== null && TIME_UNIT.test(`${inner.slice(found.index + found[0].length)} ${cells[index + 1] ?? ''}`.replace(/^[\s-]+/, ''));
     if (range !== null) bands.push({ low: number(range[1]!), high: number(range[2]!), duration });
@@ -97,7 +97,7 @@ export function findQuantityBands(text: string): QuantityBand[] {
  * Whether a unit's bands hold a count the question states: 1 when one does, -1 when the unit states
  * bands and none holds any count asked (`1 – 25 Indices` for `15 index products` holds; `26 – 200`
  * does not), 0 when either side states none. A band of time holds only a length of time, and a band
- * of things only a count (`2 - 10 Indices` does not hold `a 10-year trade`; `9 up to 12 years` does).
+ * of things only a count (`1 - 8 | Indices` does not hold `an 8-year swap`; `5 up to 10 years` does).
  */
 export function measureBandFit(quantities: readonly StatedQuantity[], text: string): -1 | 0 | 1 {
   if (quantities.length === 0) return 0;

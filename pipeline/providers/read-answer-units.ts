@@ -124,7 +124,7 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
         const documentTerms = evidence.documentTerms === undefined ? undefined : new Set(evidence.documentTerms);
         // A table row is read under its own labels and heading: the document's names are not lent to it.
         const measured = measureSegment(profile, text, context.join('\n'), evidence.doc, isRow ? undefined : documentTerms);
-        // A row pricing in a column without its currency sign (`Per USD Million | 9 up to 12 years | 0.05`) states an amount.
+        // A row pricing in a column without its currency sign (`Per EUR Million | 5 up to 10 years | 0.04`) states an amount.
         const relevance = profile.ask === 'amount' && !measured.askMet && isRow && statesBarePrice(text, context.join('\n')) ? { ...measured, askMet: true } : measured;
         const readIn = [...context, evidence.doc.replace(/[-_.]+/g, ' ')].join('\n');
         // A deadline question (`by what date…`) is answered by a date set as one (`by June 30, 2031`).
@@ -230,7 +230,7 @@ function withoutTerms(profile: QuestionProfile, stems: ReadonlySet<string>): Que
 
 /**
  * A row of column names: short cells (at most six words each) without a figure, right above a row
- * holding one (`total quantity licensed | Fee per unit` over `1 - 5,000 | $2.00`). The rows below
+ * holding one (`total quantity licensed | Fee per unit` over `1 - 500 | $4.00`). The rows below
  * are read under it, as under a heading: a row of figures says what it prices only through it.
  */
 function isColumnNames(row: string, next: string | undefined): boolean {
@@ -243,7 +243,7 @@ const CURRENCY_NAMED = /\b(?:USD|EUR|GBP|JPY|CHF|CAD|AUD|dollars?|euros?|pounds 
 
 /**
  * A row whose last cell is a bare figure with decimals or thousands separators (`0.05`, `1,250`),
- * read where a currency is named (the row itself, its caption or column names: `Per USD Million
+ * read where a currency is named (the row itself, its caption or column names: `Per EUR Million
  * Notional`): a price written without its sign. A bare whole number (`12`) may count anything.
  */
 function statesBarePrice(row: string, context: string): boolean {

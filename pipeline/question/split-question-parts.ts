@@ -19,7 +19,7 @@ const NUMBER = /^\p{N}/u;
  * starts at a question word or an auxiliary that follows `?`, `;` or `and`/`or`/`plus` — so a
  * question word inside a clause (`the date when fees apply`, `fees that apply`) does not split it,
  * nor does a list (`fees for A, B and C`). A part asking nothing of its own (`asksOfItsOwn`: a
- * bare `and why?`, or `and what is it in 2026?` after `what was the fee in 2025`) stays with the
+ * bare `and why?`, or `and what is it in 2025?` after `what was the seat fee in 2024`) stays with the
  * part before it. A question asking one thing is one part: `[question]`.
  */
 export function splitQuestionParts(question: string): string[] {
@@ -43,7 +43,7 @@ export function splitQuestionParts(question: string): string[] {
 
 /**
  * Whether a part asks something of its own: more than a bare question word (`and why?`), and more
- * than a number put to the question before it (`…in 2025, and what is it in 2026?` asks for the
+ * than a number put to the question before it (`…in 2024, and what is it in 2025?` asks for the
  * other side of one comparison, not a second question). A question word with a word of its own
  * asks (`and since when?`, `and on what notice?`, `is it recurring?`).
  */

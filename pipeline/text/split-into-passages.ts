@@ -151,7 +151,7 @@ function computePassages(text: string): string[][] {
   });
   releasePending();
   flushParagraph();
-  // A unit without a letter is a page number or a stray mark, unless it is a row of figures (`25,001 - 50,000 | $0.75`).
+  // A unit without a letter is a page number or a stray mark, unless it is a row of figures (`1,001 - 9,000 | $2.50`).
   return passages.map((passage) => passage.filter((unit) => /\p{L}/u.test(unit) || (TABLE_ROW.test(unit) && /\d/.test(unit)))).filter((passage) => passage.length > 0);
 }
 
