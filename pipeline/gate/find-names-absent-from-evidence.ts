@@ -1,7 +1,7 @@
 import type { TermStatistics } from '../rerank/term-statistics.ts';
 import { namingLimit } from '../rerank/read-rerank-question.ts';
 import { wordStems } from '../rerank/term-statistics.ts';
-import { editDistance, escapeRegExp } from '../text/index.ts';
+import { editDistance, escapeRegExp, gluedFileNames } from '../text/index.ts';
 import { rememberReadings } from '../question/remember-readings.ts';
 
 /** A name the question writes (`Market Profile`, `RFR Austria`, `Ono`), with the stems of its words. */
@@ -162,18 +162,6 @@ export interface EvidenceChunk {
   text: string;
 }
 
-const gluedNamesByStatistics = new WeakMap<TermStatistics, readonly string[]>();
-
-/** The source's file names as one run of letters each, read once per source. */
-function gluedDocumentNames(statistics: TermStatistics): readonly string[] {
-  let names = gluedNamesByStatistics.get(statistics);
-  if (names === undefined) {
-    names = statistics.documents.map((doc) => doc.toLowerCase().replace(/[^\p{L}]+/gu, ''));
-    gluedNamesByStatistics.set(statistics, names);
-  }
-  return names;
-}
-
 /** A document is about a word when at least this share of its chunks hold it (a defined short name). */
 const ABOUT_SHARE = 0.2;
 
@@ -196,7 +184,7 @@ export function findNamesAbsentFromEvidence(
   acronyms: ReadonlyMap<string, readonly string[]> = new Map(),
 ): QuestionName[] {
   // File names glue words (`AIRTECHINTERNATIONALGROUPINC_…`): a name inside one is written there.
-  const documentNames = gluedDocumentNames(statistics);
+  const documentNames = gluedFileNames(statistics.documents);
   const contexts = evidence.map((chunk) => ({ doc: chunk.doc, stems: new Set(wordStems(`${chunk.source}\n${chunk.doc.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ')}\n${chunk.sectionHeading}\n${chunk.text}`)) }));
   const limit = namingLimit(statistics.documentCount);
   const about = (context: (typeof contexts)[number], wordStem: string) =>

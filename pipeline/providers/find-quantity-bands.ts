@@ -8,7 +8,7 @@ export interface QuantityBand {
   duration: boolean;
 }
 
-/** A count a question states (`15 index products`), or a length of time (`an 8-year swap`). */
+/** A count a question states (`12 feeds`), or a length of time (`an 8-year swap`). */
 export interface StatedQuantity {
   value: number;
   duration: boolean;

@@ -22,7 +22,7 @@ export interface Unit {
   text: string;
   /** What it is read under: section heading, table caption, parent row, document name. */
   context: string;
-  /** The section heading, table caption and parent row it is measured under (without the document name). */
+  /** The section heading, table caption, column names and parent row it is measured under (without the document name). */
   heading: string;
   /** Its evidence item's document. */
   doc: string;
@@ -111,28 +111,31 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
         order += 1;
         position += 1;
         const isRow = text.includes(' | ');
-        // A sentence ending in `:` introduces the table below it, until a sentence ends.
-        if (!isRow && /[.;!?]$/.test(text)) caption = undefined;
+        // A sentence ending in `:` introduces the table below it, until a sentence ends (and with it the table's columns).
+        if (!isRow && /[.;!?]$/.test(text)) {
+          caption = undefined;
+          columns = undefined;
+        }
         const captionOfRow = isRow ? caption : undefined;
         if (!isRow && text.endsWith(':')) caption = text;
-        if (!isRow && /[.;!?]$/.test(text)) columns = undefined;
         const columnsOfRow = isRow && columns !== text ? columns : undefined;
         if (isRow && isColumnNames(text, units[position])) columns = text;
         // A row is read under its table's caption, and a sub-item row (`Bundle – all regions`) under
         // the row it belongs to, as under a heading.
         const context = [evidence.sectionHeading, captionOfRow, columnsOfRow, findParentRow(profile, text, units[position - 2])].filter((line) => line !== undefined);
+        const heading = context.join('\n');
         const documentTerms = evidence.documentTerms === undefined ? undefined : new Set(evidence.documentTerms);
         // A table row is read under its own labels and heading: the document's names are not lent to it.
-        const measured = measureSegment(profile, text, context.join('\n'), evidence.doc, isRow ? undefined : documentTerms);
+        const measured = measureSegment(profile, text, heading, evidence.doc, isRow ? undefined : documentTerms);
         // A row pricing in a column without its currency sign (`Per EUR Million | 5 up to 10 years | 0.04`) states an amount.
-        const relevance = profile.ask === 'amount' && !measured.askMet && isRow && statesBarePrice(text, context.join('\n')) ? { ...measured, askMet: true } : measured;
+        const relevance = profile.ask === 'amount' && !measured.askMet && isRow && statesBarePrice(text, heading) ? { ...measured, askMet: true } : measured;
         const readIn = [...context, evidence.doc.replace(/[-_.]+/g, ' ')].join('\n');
         // A deadline question (`by what date…`) is answered by a date set as one (`by June 30, 2031`).
         const deadlineBonus = profile.deadline === true && hasDeadlineDate(text) ? 0.3 : 0;
         // What the unit says of the clause asked for: the question without the names that chose its document.
         const clauseProfile = documentTerms === undefined ? undefined : withoutTerms(profile, documentTerms);
-        const clause = clauseProfile === undefined ? relevance : measureSegment(clauseProfile, text, context.join('\n'), evidence.doc);
-        const unit: UnitReading = { text, context: readIn, heading: context.join('\n'), doc: evidence.doc, documentTerms, relevance, clause, clauseSpecific: (clauseProfile ?? profile).terms.some((term) => term.weight === 1), rank: rankOf(profile, { ...relevance, phrasesMatched: clause.phrasesMatched }) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
+        const clause = clauseProfile === undefined ? relevance : measureSegment(clauseProfile, text, heading, evidence.doc);
+        const unit: UnitReading = { text, context: readIn, heading, doc: evidence.doc, documentTerms, relevance, clause, clauseSpecific: (clauseProfile ?? profile).terms.some((term) => term.weight === 1), rank: rankOf(profile, { ...relevance, phrasesMatched: clause.phrasesMatched }) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
         if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
         if (evidence.side !== undefined) unit.side = evidence.side;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];

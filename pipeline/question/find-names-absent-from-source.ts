@@ -1,4 +1,4 @@
-import { editDistance } from '../text/index.ts';
+import { editDistance, gluedFileNames, glueLetters } from '../text/index.ts';
 
 /**
  * The words of a source's documents, lowercase (letters and digits runs of every chunk's text and
@@ -102,9 +102,10 @@ export async function findPhrasesAbsentFromSource(
   const firstLetter = question.search(/\p{L}/u);
   const absent: string[] = [];
   // File names glue a party's words (`ACMEHOLDINGSTRUST_10-K…`): a pair written there is written in the source.
-  const gluedNames = documents.map((doc) => doc.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+  const gluedNames = gluedFileNames(documents);
   const written = async (pair: readonly string[]) => {
-    if (pair.join('').length >= 8 && gluedNames.some((name) => name.includes(pair.join('')))) return true;
+    const glued = glueLetters(pair.join(''));
+    if (glued.length >= 8 && gluedNames.some((name) => name.includes(glued))) return true;
     if (typeof phrases !== 'string') phrases = await phrases();
     return phrases.includes(` ${pair.join(' ')} `);
   };

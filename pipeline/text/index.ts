@@ -17,3 +17,4 @@ export { escapeRegExp } from './escape-reg-exp.ts';
 export { mayHoldPhrase } from './may-hold-phrase.ts';
 export { isCellRow, splitIntoPassages, splitIntoUnits } from './split-into-passages.ts';
 export { LABEL_WORDS } from './label-words.ts';
+export { gluedFileNames, glueLetters } from './glue-file-names.ts';
