@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectWeightsError as expectWeightsErrorOf } from '../testing/expect-weights-error.ts';
 import { combineAskReadings, DEFAULT_ASK_WEIGHTS_FILE, LEARNED_ASK_KINDS, loadAskWeights, predictAskKind, wordFeatures } from './ask-weights.ts';
-import { detectAsk, readAskByRules } from './read-question-ask.ts';
+import { detectAsk, readAsk, readAskByRules } from './read-question-ask.ts';
 import { lexiconOf } from './read-source-lexicon.ts';
 
 describe('ask weights', () => {
@@ -79,5 +79,20 @@ describe('detectAsk', () => {
     const weights = loadAskWeights();
     const predicted = predictAskKind(weights, 'how soon after notice can the licensor terminate');
     expect(detectAsk('how soon after notice can the licensor terminate', lexicon)).toBe(predicted.probability >= weights.threshold ? predicted.kind : 'none');
+  });
+});
+
+describe('readAsk', () => {
+  const lexicon = lexiconOf({});
+  it('asks a share too when the learned reading hears a percentage at its threshold, below its override', () => {
+    const weights = loadAskWeights();
+    for (const question of ['what royalty does the franchisee pay', 'what interest is charged on late payments', 'what fee does the licensee pay per device']) {
+      const predicted = predictAskKind(weights, question);
+      const hearsShare = predicted.kind === 'percentage' && predicted.probability >= weights.threshold && predicted.probability < weights.overrideThreshold;
+      expect(readAsk(question, lexicon)).toEqual({ ask: detectAsk(question, lexicon), shareToo: readAskByRules(question, lexicon) === 'amount' && hearsShare });
+    }
+    // `royalty … pay` reads an amount by its rules and is heard as a share; a fee per device is not.
+    expect(readAsk('what royalty does the franchisee pay', lexicon)).toEqual({ ask: 'amount', shareToo: true });
+    expect(readAsk('what fee does the licensee pay per device', lexicon)).toEqual({ ask: 'amount', shareToo: false });
   });
 });

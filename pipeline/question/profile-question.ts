@@ -2,7 +2,7 @@ import { LABEL_WORDS, normalizeForMatching, stem, wordsOf } from '../text/index.
 import { findSpelledOutAbbreviations, framingLength } from './find-question-framing.ts';
 import type { ProfileTerm, QuestionProfile } from './question-profile.ts';
 import { LEXICAL_STOP_WORDS } from './question-stop-words.ts';
-import { AMOUNT_WORDS, definitionSubject, detectAsk, isCapitalisedTerm } from './read-question-ask.ts';
+import { AMOUNT_WORDS, definitionSubject, isCapitalisedTerm, readAsk } from './read-question-ask.ts';
 import { exchangesNamedBy, lexiconOf } from './read-source-lexicon.ts';
 import type { OfflineLexicalOptions } from './read-source-lexicon.ts';
 
@@ -131,7 +131,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     }
   }
 
-  const ask = detectAsk(asked, lexicon);
+  const { ask, shareToo } = readAsk(asked, lexicon);
   let subject: string[] | undefined;
   const candidate = definitionSubject(asked);
   // `What exactly is the Last Trade Price…`: a capitalised defined term asks for its definition,
@@ -151,6 +151,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   const profile: QuestionProfile = { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years, lexicon };
   const exchanges = exchangesNamedBy(lexicon, words.map(stem));
   if (exchanges.length > 0) profile.exchanges = exchanges;
+  if (profile.ask === 'amount' && shareToo) profile.shareAsked = true;
   if (profile.ask === 'date' && DEADLINE_QUESTION.test(asked)) profile.deadline = true;
   if (COMPARISON_QUESTION.test(asked)) profile.comparison = true;
   // A question of three specific terms or more after a framing sentence (not a clause before a comma

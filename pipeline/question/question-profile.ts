@@ -49,6 +49,11 @@ export interface QuestionProfile {
    * it tells the situation, and a chunk that does not name it is not the less relevant for that.
    */
   contextSentence?: boolean;
+  /**
+   * True for an amount question the learned reading hears as asking a share too (`what royalty rate`,
+   * `what interest can be charged`; see `readAsk`): a percentage answers it as money does.
+   */
+  shareAsked?: boolean;
   /** A date question asking by when something must be done (`by what date`, `by when`, `deadline`): a date after `by` or `no later than` answers it best. */
   deadline?: boolean;
   /**

@@ -53,11 +53,23 @@ const LEADING_WORDS = new Set([
  * reads an amount by its rules; the learned reading may hear a percentage).
  */
 export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionAsk {
+  return readAsk(normalized, lexicon).ask;
+}
+
+/**
+ * `detectAsk`, and whether an amount asked is asked as a share too: the learned reading hears a
+ * percentage at its fitted threshold, below the override that would make it the ask (`what royalty
+ * rate does the franchisee pay`, `what interest can be charged`: the rules read an amount by `rate`,
+ * `charged`; the answer is `seven percent (7%)` as often as money).
+ */
+export function readAsk(normalized: string, lexicon: SourceLexicon): { ask: QuestionAsk; shareToo: boolean } {
   const ruled = readAskByRules(normalized, lexicon);
   // A kind the learned reading never gives (`how often`: a frequency) stands without asking it.
-  if (ruled !== 'none' && !isLearnedAskKind(ruled)) return ruled;
+  if (ruled !== 'none' && !isLearnedAskKind(ruled)) return { ask: ruled, shareToo: false };
   const weights = shippedAskWeights();
-  return combineAskReadings(ruled, predictAskKind(weights, normalized), weights);
+  const predicted = predictAskKind(weights, normalized);
+  const ask = combineAskReadings(ruled, predicted, weights);
+  return { ask, shareToo: ask === 'amount' && predicted.kind === 'percentage' && predicted.probability >= weights.threshold };
 }
 
 /** What the question asks for by its wording's rules alone: `how long` a duration, `by when` a date, `how much` an amount, …. */

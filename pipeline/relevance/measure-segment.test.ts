@@ -11,7 +11,7 @@ describe('measureSegment', () => {
     expect(measureSegment(profile, row, 'CME Group Fee List', 'january-2026-market-data-fee-list.pdf').coverage).toBeLessThan(1);
   });
 
-  it('takes a stated percentage as meeting a percentage asked, and money as meeting an amount asked', () => {
+  it('takes a stated percentage as meeting a percentage asked, and money (or a share, when asked as one) as meeting an amount asked', () => {
     const fee = profileQuestion('What fee does the licensee pay per device?');
     const share = profileQuestion('What percentage of net revenue does the distributor keep?');
     expect(share.ask).toBe('percentage');
@@ -20,5 +20,17 @@ describe('measureSegment', () => {
     expect(measureSegment(share, 'the Distributor is entitled to receive a share of Net Revenue', '').askMet).toBe(false);
     expect(measureSegment(fee, 'the Licensee shall pay a fee of $500 per Device', '').askMet).toBe(true);
     expect(measureSegment(fee, 'fees will increase by up to 3.5%', '').askMet).toBe(false);
+    // An amount asked as a share too (`readAsk`) is met by a percentage; an amount asked as money is not.
+    const interest = { ...profileQuestion('What interest rate does an overdue amount carry?'), ask: 'amount' as const, shareAsked: true };
+    expect(measureSegment(interest, 'Overdue sums bear interest at eighteen percent (18%) per annum', '').askMet).toBe(true);
+    expect(measureSegment(interest, 'Overdue sums bear interest at the maximum legal rate', '').askMet).toBe(false);
+    expect(measureSegment({ ...interest, shareAsked: undefined }, 'Overdue sums bear interest at eighteen percent (18%) per annum', '').askMet).toBe(false);
+  });
+
+  it('takes a period stated by its end as meeting a duration asked', () => {
+    const valid = profileQuestion('How long are the listed fees valid?');
+    expect(valid.ask).toBe('duration');
+    expect(measureSegment(valid, 'Listed fees are valid till 31 May 2026', '').askMet).toBe(true);
+    expect(measureSegment(valid, 'Listed fees are effective from 1 June 2025', '').askMet).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { containsSequence, definesTerm, hasDate, hasDuration, hasFrequency, hasMoneyAmount, hasPercentage, namesMonth, tokenStream } from '../text/index.ts';
+import { containsSequence, definesTerm, hasDate, hasDuration, hasEndDate, hasFrequency, hasMoneyAmount, hasPercentage, namesMonth, tokenStream } from '../text/index.ts';
 import type { TokenStream } from '../text/index.ts';
 import { termCredit } from '../question/index.ts';
 import type { QuestionProfile } from '../question/index.ts';
@@ -69,7 +69,9 @@ export function measureSegmentStreams(profile: QuestionProfile, text: string, se
 function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
   switch (profile.ask) {
     case 'amount':
-      return hasMoneyAmount(text);
+      // A charge asked as a share (`QuestionProfile.shareAsked`: `what royalty rate`, `what interest
+      // can be charged`) is met by a percentage as by money (`seven percent (7%) of net revenues`).
+      return hasMoneyAmount(text) || (profile.shareAsked === true && hasPercentage(text));
     case 'percentage':
       return hasPercentage(text);
     case 'date':
@@ -77,7 +79,8 @@ function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
       // business day of February of each calendar year` answer it too.
       return hasDate(text) || hasDuration(text) || namesMonth(text);
     case 'duration':
-      return hasDuration(text);
+      // `How long are the listed fees valid?` — `Listed fees are valid till 31 May 2026` answers it by the period's end.
+      return hasDuration(text) || hasEndDate(text);
     case 'frequency':
       return hasFrequency(text);
     case 'definition':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDate, hasDeadlineDate, hasDuration, hasFrequency, hasMoneyAmount, hasPercentage, statedValuesOfKind } from './detect-values.ts';
+import { hasDate, hasDeadlineDate, hasDuration, hasEndDate, hasFrequency, hasMoneyAmount, hasPercentage, statedValuesOfKind } from './detect-values.ts';
 
 describe('detect-values', () => {
   it.each([
@@ -21,6 +21,9 @@ describe('detect-values', () => {
     expect(hasMoneyAmount('no fee applies')).toBe(true);
     expect(hasDate('Effective January 1, 2026')).toBe(true);
     expect(hasDeadlineDate('by no later than December 1 2025')).toBe(true);
+    expect(hasEndDate('Listed fees are valid till 31 May 2026')).toBe(true);
+    expect(hasEndDate('shall continue until December 31, 2034, unless terminated')).toBe(true);
+    expect(hasEndDate('Effective January 1, 2026')).toBe(false);
     expect(hasDuration('for a period of five (5) years')).toBe(true);
     expect(hasDuration('Category 5 licensees')).toBe(false);
   });

@@ -10,7 +10,7 @@ export { normalizeForMatching, wordsOf } from './normalize-for-matching.ts';
 export { containsSequence, stemsOf, tokenStream } from './token-stream.ts';
 export type { TokenStream } from './token-stream.ts';
 export { isTypoOf, namesStem, spellingCredit } from './match-spelling.ts';
-export { hasDate, hasDeadlineDate, hasDuration, hasFrequency, hasMoneyAmount, hasPercentage, namesMonth, PERCENTAGE, statedValuesOfKind } from './detect-values.ts';
+export { hasDate, hasDeadlineDate, hasDuration, hasEndDate, hasFrequency, hasMoneyAmount, hasPercentage, namesMonth, PERCENTAGE, statedValuesOfKind } from './detect-values.ts';
 export type { StatedValueKind } from './detect-values.ts';
 export { definesTerm } from './defines-term.ts';
 export { escapeRegExp } from './escape-reg-exp.ts';
