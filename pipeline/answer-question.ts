@@ -7,6 +7,7 @@ import {
   refuse,
   renderAnswer,
   selectEvidence,
+  selectWithExtras,
   toCandidateRecord,
   toEvidenceRecord,
   toGenerationEvidence,
@@ -27,6 +28,7 @@ import { readRerankQuestion } from './rerank/read-rerank-question.ts';
 import { readWritesName, rerankCandidates, type RankedCandidate, type RerankResult } from './rerank/rerank-candidates.ts';
 import { rememberStage, settingsKey, type StageMemo } from './remember-stage.ts';
 import { linkOtherEditions } from './retrieve/link-other-editions.ts';
+import { findTableNotes } from './rerank/find-table-notes.ts';
 import { readDocumentNames } from './retrieve/read-document-names.ts';
 import { createDocumentTerms } from './rerank/group-named-documents.ts';
 import { retrieveCandidates, type QueryForm, type RetrievalIndex, type RetrievalResult } from './retrieve/retrieve-candidates.ts';
@@ -141,20 +143,28 @@ export async function answerQuestion(pipeline: AnswerPipeline, rawQuestion: stri
     }
 
     const fixedPrompt = build({ question: sanitised.text, evidence: [], refusal: refusalText, maxSentences: config.generation.maxAnswerSentences });
-    const selection = selectEvidence({
-      candidates: gated.map((candidate) => ({
-        chunk: candidate.chunk,
-        rank: candidate.rank,
-        rerankScore: candidate.rerankScore,
-        retrievalScore: candidate.fusedScore,
-        similarity: candidate.linkedDefinition ? undefined : candidate.similarity,
-        readAsRelevant: rerank.mode === 'reranked' && (candidate.rerankScore ?? 0) >= config.gate.relevanceThreshold,
-        linkedDefinition: candidate.linkedDefinition !== undefined,
-      })),
-      budget: config.budget,
-      similarityFloor: retrieval.floor,
-      fixedPromptTokens: fixedPrompt.tokenCount,
-    });
+    // A fee table's numbered notes go with it into the evidence, after the gate (they never decide
+    // whether to answer), ranked after it and taking no evidence's place (`selectWithExtras`).
+    const notes = new Set<RankedCandidate>(rerank.mode === 'reranked' ? findTableNotes(gated, rerank.ranked) : []);
+    const lastRank = Math.max(0, ...gated.map((candidate) => candidate.rank));
+    const chosen = selectWithExtras(gated, [...notes], (items) =>
+      selectEvidence({
+        candidates: items.map((candidate, position) => ({
+          chunk: candidate.chunk,
+          rank: notes.has(candidate) ? lastRank + 1 + position : candidate.rank,
+          rerankScore: candidate.rerankScore,
+          retrievalScore: candidate.fusedScore,
+          similarity: candidate.linkedDefinition || notes.has(candidate) ? undefined : candidate.similarity,
+          readAsRelevant: rerank.mode === 'reranked' && (candidate.rerankScore ?? 0) >= config.gate.relevanceThreshold,
+          linkedDefinition: candidate.linkedDefinition !== undefined,
+        })),
+        budget: config.budget,
+        similarityFloor: retrieval.floor,
+        fixedPromptTokens: fixedPrompt.tokenCount,
+      }),
+    );
+    const selection = chosen.selection;
+    gated = chosen.items;
     result.drops = selection.drops.map((drop) => ({ chunkId: drop.chunkId, reason: drop.reason, detail: drop.detail }));
     result.evidence = selection.kept.map((item) => toEvidenceRecord(item, gated));
     result.tokens.evidence = selection.evidenceTokens;

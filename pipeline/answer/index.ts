@@ -3,6 +3,7 @@
  * render it with citations.
  */
 export { selectEvidence } from './select-evidence.ts';
+export { selectWithExtras } from './select-with-extras.ts';
 export type { EvidenceCandidate, EvidenceDrop, EvidenceDropReason, EvidenceSelection, SelectEvidenceInput, SelectedEvidence } from './select-evidence.ts';
 export { ANSWER_SCHEMA, buildPrompt, PROMPT_VERSION } from './build-prompt.ts';
 export type { AnswerJson, BuildPromptInput, BuiltPrompt, PromptSection, PromptSectionName } from './build-prompt.ts';
