@@ -86,13 +86,13 @@ describe('readAsk', () => {
   const lexicon = lexiconOf({});
   it('asks a share too when the learned reading hears a percentage at its threshold, below its override', () => {
     const weights = loadAskWeights();
-    for (const question of ['what royalty does the franchisee pay', 'what interest is charged on late payments', 'what fee does the licensee pay per device']) {
+    for (const question of ['what royalty does the publisher pay', 'what can be charged on unpaid invoices', 'what fee does the publisher pay per copy']) {
       const predicted = predictAskKind(weights, question);
       const hearsShare = predicted.kind === 'percentage' && predicted.probability >= weights.threshold && predicted.probability < weights.overrideThreshold;
       expect(readAsk(question, lexicon)).toEqual({ ask: detectAsk(question, lexicon), shareToo: readAskByRules(question, lexicon) === 'amount' && hearsShare });
     }
-    // `royalty … pay` reads an amount by its rules and is heard as a share; a fee per device is not.
-    expect(readAsk('what royalty does the franchisee pay', lexicon)).toEqual({ ask: 'amount', shareToo: true });
-    expect(readAsk('what fee does the licensee pay per device', lexicon)).toEqual({ ask: 'amount', shareToo: false });
+    // `royalty … pay` reads an amount by its rules and is heard as a share; a fee per copy is not.
+    expect(readAsk('what royalty does the publisher pay', lexicon)).toEqual({ ask: 'amount', shareToo: true });
+    expect(readAsk('what fee does the publisher pay per copy', lexicon)).toEqual({ ask: 'amount', shareToo: false });
   });
 });

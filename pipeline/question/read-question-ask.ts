@@ -58,9 +58,9 @@ export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionA
 
 /**
  * `detectAsk`, and whether an amount asked is asked as a share too: the learned reading hears a
- * percentage at its fitted threshold, below the override that would make it the ask (`what royalty
- * rate does the franchisee pay`, `what interest can be charged`: the rules read an amount by `rate`,
- * `charged`; the answer is `seven percent (7%)` as often as money).
+ * percentage at its fitted threshold, below the override that would make it the ask (`what rebate
+ * rate does the reseller get`, `what can be charged on unpaid invoices`: the rules read an amount by
+ * `rate`, `charged`; the answer is `four percent (4%)` as often as money).
  */
 export function readAsk(normalized: string, lexicon: SourceLexicon): { ask: QuestionAsk; shareToo: boolean } {
   const ruled = readAskByRules(normalized, lexicon);

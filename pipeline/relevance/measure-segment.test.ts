@@ -21,16 +21,16 @@ describe('measureSegment', () => {
     expect(measureSegment(fee, 'the Licensee shall pay a fee of $500 per Device', '').askMet).toBe(true);
     expect(measureSegment(fee, 'fees will increase by up to 3.5%', '').askMet).toBe(false);
     // An amount asked as a share too (`readAsk`) is met by a percentage; an amount asked as money is not.
-    const interest = { ...profileQuestion('What interest rate does an overdue amount carry?'), ask: 'amount' as const, shareAsked: true };
-    expect(measureSegment(interest, 'Overdue sums bear interest at eighteen percent (18%) per annum', '').askMet).toBe(true);
-    expect(measureSegment(interest, 'Overdue sums bear interest at the maximum legal rate', '').askMet).toBe(false);
-    expect(measureSegment({ ...interest, shareAsked: undefined }, 'Overdue sums bear interest at eighteen percent (18%) per annum', '').askMet).toBe(false);
+    const late = { ...profileQuestion('What rate is charged on late invoices?'), ask: 'amount' as const, shareAsked: true };
+    expect(measureSegment(late, 'Late invoices bear a charge of nine percent (9%) a year', '').askMet).toBe(true);
+    expect(measureSegment(late, 'Late invoices bear a charge at the highest lawful rate', '').askMet).toBe(false);
+    expect(measureSegment({ ...late, shareAsked: undefined }, 'Late invoices bear a charge of nine percent (9%) a year', '').askMet).toBe(false);
   });
 
   it('takes a period stated by its end as meeting a duration asked', () => {
-    const valid = profileQuestion('How long are the listed fees valid?');
-    expect(valid.ask).toBe('duration');
-    expect(measureSegment(valid, 'Listed fees are valid till 31 May 2026', '').askMet).toBe(true);
-    expect(measureSegment(valid, 'Listed fees are effective from 1 June 2025', '').askMet).toBe(false);
+    const hold = profileQuestion('How long do the quoted prices hold?');
+    expect(hold.ask).toBe('duration');
+    expect(measureSegment(hold, 'Quoted prices hold till 30 June 2031', '').askMet).toBe(true);
+    expect(measureSegment(hold, 'Quoted prices apply from 1 July 2030', '').askMet).toBe(false);
   });
 });

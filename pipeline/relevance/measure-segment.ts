@@ -69,8 +69,8 @@ export function measureSegmentStreams(profile: QuestionProfile, text: string, se
 function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
   switch (profile.ask) {
     case 'amount':
-      // A charge asked as a share (`QuestionProfile.shareAsked`: `what royalty rate`, `what interest
-      // can be charged`) is met by a percentage as by money (`seven percent (7%) of net revenues`).
+      // A charge asked as a share (`QuestionProfile.shareAsked`: `what rebate rate`, `what can be
+      // charged on unpaid invoices`) is met by a percentage as by money (`four percent (4%) of gross receipts`).
       return hasMoneyAmount(text) || (profile.shareAsked === true && hasPercentage(text));
     case 'percentage':
       return hasPercentage(text);
@@ -79,7 +79,7 @@ function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
       // business day of February of each calendar year` answer it too.
       return hasDate(text) || hasDuration(text) || namesMonth(text);
     case 'duration':
-      // `How long are the listed fees valid?` — `Listed fees are valid till 31 May 2026` answers it by the period's end.
+      // `How long do the quoted prices hold?` — `Quoted prices hold till 30 June 2031` answers it by the period's end.
       return hasDuration(text) || hasEndDate(text);
     case 'frequency':
       return hasFrequency(text);

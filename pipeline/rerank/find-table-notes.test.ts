@@ -19,11 +19,11 @@ function ranked(chunkId: string, doc: string, page: number, text: string, rank: 
 }
 
 describe('findTableNotes', () => {
-  const table = ranked('t', 'list.pdf', 1, 'Category 3 | Real Time | Licensee Group | $30,000\nDelayed | Licensee Group | $15,000', 1);
-  const notes = ranked('n', 'list.pdf', 2, '6. Fees will be prorated in the first year.\n7. Fees for Delayed Use in Category 3 are waived if Licensee pays Real Time fees.', 4);
-  const farNotes = ranked('f', 'list.pdf', 5, '1. Fees are waived through 2026.\n2. Index Products are counted per index.', 5);
-  const otherDocument = ranked('o', 'other.pdf', 1, '1. Fees are assessed annually.\n2. Fees are prorated.', 6);
-  const clause = ranked('c', 'list.pdf', 1, 'Licensee shall report usage monthly.', 7);
+  const table = ranked('t', 'prices.pdf', 1, 'Live | Per Office | $2,400\nArchive | Per Office | $1,200', 1);
+  const notes = ranked('n', 'prices.pdf', 2, '3. Prices are pro-rated in the first month.\n4. The archive fee is waived for members of the pilot scheme.', 4);
+  const farNotes = ranked('f', 'prices.pdf', 5, '1. Prices hold for one year.\n2. Screens are counted per office.', 5);
+  const otherDocument = ranked('o', 'other.pdf', 1, '1. Invoices are sent yearly.\n2. Prices are pro-rated.', 6);
+  const clause = ranked('c', 'prices.pdf', 1, 'The subscriber shall count its screens each quarter.', 7);
 
   it("brings the numbered notes of an evidence table's document, on its page or the next, best ranked first", () => {
     expect(findTableNotes([table], [table, notes, farNotes, otherDocument, clause]).map((note) => note.chunk.chunkId)).toEqual(['n']);
@@ -35,8 +35,8 @@ describe('findTableNotes', () => {
   });
 
   it('reads a chunk as notes when it opens with a numbered note and half its lines are', () => {
-    expect(isNotesChunk('13. Fee applies to each Website with any Event Contract Information')).toBe(true);
-    expect(isNotesChunk('Fees\n1. Fees are waived')).toBe(false);
-    expect(isNotesChunk('2. GRANT OF RIGHTS\nLicensor grants\nthe licence\nin the territory')).toBe(false);
+    expect(isNotesChunk('9. Charged once per office, however many screens.')).toBe(true);
+    expect(isNotesChunk('Prices\n1. Prices hold for one year.')).toBe(false);
+    expect(isNotesChunk('2. SCOPE OF USE\nThe publisher may\nprint the work\nin the region')).toBe(false);
   });
 });

@@ -4,15 +4,15 @@ import type { RankedCandidate } from './rerank-candidates.ts';
 /** At most this many notes join the evidence: the notes under one table or two. */
 const MAX_TABLE_NOTES = 2;
 
-// A numbered note line: `7. Fees for Delayed Use in Category 3 are waived if…`.
+// A numbered note line: `4. The archive fee is waived for members of the pilot scheme.`
 const NOTE_LINE = /^\d{1,2}\.\s+\S/;
 
 /**
- * A table's notes go with it. A fee table prices its rows; the numbered notes under it (`7. Fees
- * for Delayed Use in Category 3 are waived if Licensee pays…`, `13. Fee applies to each Website…`)
- * say when a row applies, what it includes, how it is counted. Extraction drops the superscript
+ * A table's notes go with it. A fee table prices its rows; the numbered notes under it (`4. The
+ * archive fee is waived for members of the pilot scheme.`, `9. Charged once per office, however many
+ * screens.`) say when a row applies, what it includes, how it is counted. Extraction drops the superscript
  * marker that tied a row to its note, and the notes, chunked apart, rank below the table for a
- * question that asks about both (`what is the delayed fee, and when is it waived?`). So for each
+ * question that asks about both (`what is the archive fee, and who is spared it?`). So for each
  * evidence chunk holding a priced table row, the ranked candidates of the same document, on its page
  * or the next, that are runs of numbered notes (`isNotesChunk`) join the evidence after it, best
  * ranked first, at most `MAX_TABLE_NOTES` in all. The gate has judged the question already: notes

@@ -21,9 +21,9 @@ describe('detect-values', () => {
     expect(hasMoneyAmount('no fee applies')).toBe(true);
     expect(hasDate('Effective January 1, 2026')).toBe(true);
     expect(hasDeadlineDate('by no later than December 1 2025')).toBe(true);
-    expect(hasEndDate('Listed fees are valid till 31 May 2026')).toBe(true);
-    expect(hasEndDate('shall continue until December 31, 2034, unless terminated')).toBe(true);
-    expect(hasEndDate('Effective January 1, 2026')).toBe(false);
+    expect(hasEndDate('Quoted prices hold till 30 June 2031')).toBe(true);
+    expect(hasEndDate('shall run until March 15, 2040, unless ended sooner')).toBe(true);
+    expect(hasEndDate('In force from July 1, 2030')).toBe(false);
     expect(hasDuration('for a period of five (5) years')).toBe(true);
     expect(hasDuration('Category 5 licensees')).toBe(false);
   });

@@ -31,10 +31,10 @@ const FREQUENCY =
 // A date set as a deadline: `by December 1, 2025`, `no later than December 1 2025`, `on or before 1 April`.
 const DEADLINE_DATE = new RegExp(`\\b(?:by|later\\s+than|before|until|prior\\s+to)\\s+(?:the\\s+)?(?:${DATE.source})`, 'i');
 
-// A period stated by its end: `valid till 31 May 2026`, `shall continue until December 31, 2034`, `expires on June 30, 2027`.
+// A period stated by its end: `hold till 30 June 2031`, `shall run until March 15, 2040`, `expires on June 30, 2037`.
 const END_DATE = new RegExp(`\\b(?:until|till|through|(?:expires?|expiring|ends?|ending|terminates?)\\s+on)\\s+(?:the\\s+)?(?:${DATE.source})`, 'i');
 
-/** True when `text` states a period by its end date (`valid till 31 May 2026`, `continue until December 31, 2034`). */
+/** True when `text` states a period by its end date (`hold till 30 June 2031`, `run until March 15, 2040`). */
 export function hasEndDate(text: string): boolean {
   return END_DATE.test(text);
 }
