@@ -35,8 +35,9 @@ const PHRASE_VERBS = new Set([
 
 const ARTICLES = new Set(['the', 'a', 'an']);
 
-// Words that open a clause saying where or on what condition (`in the X licence, …`, `if the licensee terminates, …`).
-const SETTING_WORDS = new Set(['in', 'under', 'for', 'per', 'according', 'within', 'regarding', 'during', 'after', 'before', 'on', 'at', 'by', 'with', 'from', 'if']);
+// Words that open a clause saying where or on what condition (`in the X licence, …`, `if the licensee terminates, …`,
+// `when the licence ends, …`).
+const SETTING_WORDS = new Set(['in', 'under', 'for', 'per', 'according', 'within', 'regarding', 'during', 'after', 'before', 'on', 'at', 'by', 'with', 'from', 'if', 'when']);
 
 // Words skipped at the start of a question before its leading noun phrase.
 const LEADING_WORDS = new Set([
@@ -82,7 +83,7 @@ export function readAskByRules(normalized: string, lexicon: SourceLexicon = EMPT
     return 'duration';
   }
   if (
-    /^(?:since\s+|from\s+|until\s+)?when\b(?!.*\b(?:appl(?:y|ies)|counts?\s+as|qualif(?:y|ies)\s+as)\b)|\b(?:what|which)\s+(?:date|day|month|year)s?\b|\bby\s+when\b|\bdeadlines?\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+dates?\b/.test(
+    /^(?:since\s+|from\s+|until\s+)?when\b(?![^,?]*,\s*(?:what|which|how|who|where|is|are|does|do|did|must|can|may|should|will)\b)(?!.*\b(?:appl(?:y|ies)|counts?\s+as|qualif(?:y|ies)\s+as)\b)|\b(?:what|which)\s+(?:date|day|month|year)s?\b|\bby\s+when\b|\bdeadlines?\b|\b(?:effective|due|start|end|expiry|expiration|termination)\s+dates?\b/.test(
       normalized,
     )
   ) {
