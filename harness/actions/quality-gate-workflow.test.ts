@@ -79,7 +79,7 @@ describe('.github/workflows/quality-gate.yml', () => {
   it('gates every suite through the reusable workflow, fetching the real corpora first', () => {
     const job = workflow.jobs['quality-gate']!;
     expect(job.uses).toBe('./.github/workflows/clausegate-gate.yml');
-    expect(String(job.with?.suites).split(' ')).toEqual(['sample', 'cme', 'cme-fresh', 'cme-fresh-2', 'cme-fresh-3', 'cme-fresh-4', 'cme-fresh-5', 'cme-fresh-6', 'cme-fresh-7', 'cme-fresh-8', 'cme-fresh-9', 'cme-fresh-10', 'cme-fresh-11', 'cme-fresh-12', 'cme-fresh-13', 'cme-fresh-14', 'cme-fresh-15', 'cme-fresh-16', 'cme-fresh-17', 'cme-fresh-18', 'cme-fresh-19', 'cme-ocr', 'cuad', 'cuad-fresh', 'cuad-fresh-2', 'cuad-fresh-3', 'cuad-fresh-4', 'cuad-fresh-5', 'cuad-fresh-6', 'cuad-fresh-7', 'cuad-fresh-8', 'cuad-fresh-9', 'cuad-fresh-10', 'cuad-fresh-11', 'cuad-fresh-12', 'cuad-fresh-13', 'cuad-fresh-14', 'cuad-fresh-15', 'cuad-fresh-16']);
+    expect(String(job.with?.suites).split(' ')).toEqual(['sample', 'cme', 'cme-fresh', 'cme-fresh-2', 'cme-fresh-3', 'cme-fresh-4', 'cme-fresh-5', 'cme-fresh-6', 'cme-fresh-7', 'cme-fresh-8', 'cme-fresh-9', 'cme-fresh-10', 'cme-fresh-11', 'cme-fresh-12', 'cme-fresh-13', 'cme-fresh-14', 'cme-fresh-15', 'cme-fresh-16', 'cme-fresh-17', 'cme-fresh-18', 'cme-fresh-19', 'cme-fresh-20', 'cme-ocr', 'cuad', 'cuad-fresh', 'cuad-fresh-2', 'cuad-fresh-3', 'cuad-fresh-4', 'cuad-fresh-5', 'cuad-fresh-6', 'cuad-fresh-7', 'cuad-fresh-8', 'cuad-fresh-9', 'cuad-fresh-10', 'cuad-fresh-11', 'cuad-fresh-12', 'cuad-fresh-13', 'cuad-fresh-14', 'cuad-fresh-15', 'cuad-fresh-16', 'cuad-fresh-17']);
     expect(job.with?.corpora).toBe('cme cuad');
     expect(Object.keys(reusable.on)).toEqual(['workflow_call']);
     const gate = reusable.jobs.gate!;
