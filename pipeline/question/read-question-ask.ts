@@ -35,8 +35,8 @@ const PHRASE_VERBS = new Set([
 
 const ARTICLES = new Set(['the', 'a', 'an']);
 
-// Words that open a clause saying where or on what condition (`in the X licence, …`, `if the licensee terminates, …`,
-// `when the licence ends, …`).
+// Words that open a clause saying where or on what condition: `in the X agreement, …`, `if the buyer
+// leaves, …`, `when the term ends, …`.
 const SETTING_WORDS = new Set(['in', 'under', 'for', 'per', 'according', 'within', 'regarding', 'during', 'after', 'before', 'on', 'at', 'by', 'with', 'from', 'if', 'when']);
 
 // Words skipped at the start of a question before its leading noun phrase.
@@ -60,8 +60,8 @@ export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionA
 /**
  * `detectAsk`, and whether an amount asked is asked as a share too: the learned reading hears a
  * percentage at its fitted threshold, below the override that would make it the ask (`what rebate
- * rate does the reseller get`, `what can be charged on unpaid invoices`: the rules read an amount by
- * `rate`, `charged`; the answer is `four percent (4%)` as often as money).
+ * rate applies to resellers`, `what can be charged on unpaid invoices`: the rules read an amount by
+ * `rate`, `charged`; the answer is a share such as `4.5%` as often as money).
  */
 export function readAsk(normalized: string, lexicon: SourceLexicon): { ask: QuestionAsk; shareToo: boolean } {
   const ruled = readAskByRules(normalized, lexicon);

@@ -70,7 +70,7 @@ function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
   switch (profile.ask) {
     case 'amount':
       // A charge asked as a share (`QuestionProfile.shareAsked`: `what rebate rate`, `what can be
-      // charged on unpaid invoices`) is met by a percentage as by money (`four percent (4%) of gross receipts`).
+      // charged on unpaid invoices`) is met by a percentage as by money (`4.5% of gross receipts`).
       return hasMoneyAmount(text) || (profile.shareAsked === true && hasPercentage(text));
     case 'percentage':
       return hasPercentage(text);
@@ -79,7 +79,7 @@ function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
       // business day of February of each calendar year` answer it too.
       return hasDate(text) || hasDuration(text) || namesMonth(text);
     case 'duration':
-      // `How long do the quoted prices hold?` — `Quoted prices hold till 30 June 2031` answers it by the period's end.
+      // A period may be stated by its end: `Quoted prices hold till 30 June 2031` says for how long they hold.
       return hasDuration(text) || hasEndDate(text);
     case 'frequency':
       return hasFrequency(text);

@@ -1,4 +1,4 @@
-import { hasMoneyAmount } from '../text/index.ts';
+import { hasMoneyAmount, isCellRow } from '../text/index.ts';
 import type { RankedCandidate } from './rerank-candidates.ts';
 
 /** At most this many notes join the evidence: the notes under one table or two. */
@@ -41,5 +41,5 @@ export function isNotesChunk(text: string): boolean {
 
 /** Whether a chunk holds a table row (cells joined by ` | `) that states an amount. */
 function holdsPricedRow(text: string): boolean {
-  return text.split('\n').some((line) => line.includes(' | ') && hasMoneyAmount(line));
+  return text.split('\n').some((line) => isCellRow(line) && hasMoneyAmount(line));
 }

@@ -28,11 +28,16 @@ const MONTH_NAME = /\b(?:january|february|march|april|june|july|august|september
 const FREQUENCY =
   /\b(?:monthly|quarterly|annually|annual|yearly|weekly|daily|hourly|as needed|once|twice|(?:each|every|per)\s+(?:calendar\s+)?(?:month|quarter|year|week|day|hour|minute|second)|every\s+(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|sixty|ninety)\s+(?:\(\d+\)\s+)?(?:business\s+|calendar\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|quarters?|years?)|(?:\d+|one|two|three|four|five|six|twelve)\s+times)\b/i;
 
+/** A date right after one of `words` (a regular-expression alternation), `the` allowed between. */
+function dateAfter(words: string): RegExp {
+  return new RegExp(`\\b(?:${words})\\s+(?:the\\s+)?(?:${DATE.source})`, 'i');
+}
+
 // A date set as a deadline: `by December 1, 2025`, `no later than December 1 2025`, `on or before 1 April`.
-const DEADLINE_DATE = new RegExp(`\\b(?:by|later\\s+than|before|until|prior\\s+to)\\s+(?:the\\s+)?(?:${DATE.source})`, 'i');
+const DEADLINE_DATE = dateAfter('by|later\\s+than|before|until|prior\\s+to');
 
 // A period stated by its end: `hold till 30 June 2031`, `shall run until March 15, 2040`, `expires on June 30, 2037`.
-const END_DATE = new RegExp(`\\b(?:until|till|through|(?:expires?|expiring|ends?|ending|terminates?)\\s+on)\\s+(?:the\\s+)?(?:${DATE.source})`, 'i');
+const END_DATE = dateAfter('until|till|through|(?:expires?|expiring|ends?|ending|terminates?)\\s+on');
 
 /** True when `text` states a period by its end date (`hold till 30 June 2031`, `run until March 15, 2040`). */
 export function hasEndDate(text: string): boolean {
