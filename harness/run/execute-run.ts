@@ -21,7 +21,7 @@ import { displayPath } from './display-path.ts';
 import { filterCases } from './filter-cases.ts';
 import { findInfrastructureErrors } from './find-infrastructure-errors.ts';
 import { findUnfinishedRun } from './find-unfinished-run.ts';
-import { acquireRunLock } from './acquire-run-lock.ts';
+import { acquireRunLock, RUN_LOCK_FILE } from './acquire-run-lock.ts';
 import { loadCheckedSuite, type CheckedSuite } from './load-checked-suite.ts';
 import { openResultJournal } from './open-result-journal.ts';
 import { prepareCases, type SuiteCase } from './prepare-cases.ts';
@@ -112,6 +112,9 @@ export async function executeRun(input: ExecuteRunInput): Promise<RunOutcome> {
     // A finished run is only run again for its cases that hit an infrastructure error.
     const report = await readRunReport(existing.directory);
     if (findInfrastructureErrors(report.cases).length === 0) {
+      // A run killed after writing its report but before releasing its lock left the lock behind:
+      // a dead holder's is taken over and released (a live one still throws `run_locked`).
+      if (existsSync(path.join(existing.directory, RUN_LOCK_FILE))) await (await acquireRunLock(existing.directory, { runId: existing.plan.runId })).release();
       return { status: 'finished', report, directory: existing.directory, infrastructureErrors: [], alreadyFinished: true };
     }
   }

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerQuestion } from '../../pipeline/answer-question.ts';
@@ -507,6 +507,22 @@ describe('the sample suite, offline, through the real index and pipeline', () =>
     expect(resumed.report.cases.map(withoutTimings)).toEqual(wholeRun.report.cases.map(withoutTimings));
     // The report holds every case once; the journal (the three failed cases appended again) went with the run finished.
     expect(existsSync(path.join(reportDir, 'provider-down', 'journal.jsonl'))).toBe(false);
+  });
+
+  it('releases the lock a run killed after its report left, when the finished run is resumed', async () => {
+    const config = resolveConfigPaths(ClausegateConfig.parse({ paths: { indexDir: path.join(work, 'index'), reportDir, goldenDir } }), root);
+    const common = { suite: 'sample', config, cwd: root, gatesFile: path.join(goldenDir, 'gates.json'), concurrency: 1, now: () => new Date(), openPipeline: (source: string) => openAnswerPipeline(config, environment, source) };
+    const finished = await executeRun({ ...common, selection: {}, runId: 'killed-after-report', resume: false });
+    expect(finished.status).toBe('finished');
+    // The lock of a process that died between writing the report and releasing the lock.
+    const lockFile = path.join(reportDir, 'killed-after-report', 'run.lock');
+    const dead = { schemaVersion: 1, runId: 'killed-after-report', pid: 2 ** 22 + 1, hostname: hostname(), startedAt: new Date().toISOString(), heartbeatAt: new Date().toISOString(), token: 'dead' };
+    writeFileSync(lockFile, `${JSON.stringify(dead)}\n`);
+    const resumed = await executeRun({ ...common, selection: {}, runId: 'killed-after-report', resume: true });
+    expect(resumed.status).toBe('finished');
+    if (resumed.status !== 'finished') return;
+    expect(resumed.alreadyFinished).toBe(true);
+    expect(existsSync(lockFile)).toBe(false);
   });
 
   it('runs shards (--shard i/n) and merges them into the whole run’s report with the gates checked once', async () => {
