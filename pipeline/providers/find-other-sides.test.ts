@@ -61,4 +61,16 @@ describe('findOtherSides', () => {
     const sentence = unit('Delayed display device fees are waived.');
     expect(findOtherSides(profile, realTime, [realTime, sentence])).toEqual([]);
   });
+
+  it('answers a side the question sets beside another with a conjunction by the unit naming it, laid out alike or not', () => {
+    const profile = profileQuestion('Under the supply agreement, what copper and zinc delivery surcharges apply?');
+    const copper = unit('Copper delivery surcharge: | 3%');
+    const zinc = unit('The zinc delivery surcharge is two percent (2%) of the invoice, payable with it.');
+    const freight = unit('Freight delivery surcharge: | 1%');
+    // A row of another table that shares only the side's word (not `delivery`) does not answer it.
+    const zincSheet = unit('Zinc sheet | Grade 2 | $40');
+    expect(findOtherSides(profile, copper, [copper, freight, zincSheet, zinc])).toEqual([zinc]);
+    // Without the conjunction nothing sets zinc beside copper: only a row laid out alike answers a side.
+    expect(findOtherSides(profileQuestion('What copper delivery surcharge applies under the zinc supply agreement?'), copper, [copper, freight, zinc])).toEqual([]);
+  });
 });

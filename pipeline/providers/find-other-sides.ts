@@ -8,6 +8,8 @@ export interface SideCandidate {
   text: string;
   /** What it is read under: section heading, table caption, parent row and document name. */
   context: string;
+  /** The stems of the question's words that chose its document (a party's name), if any: they name an agreement, not a side. */
+  documentTerms?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -21,6 +23,9 @@ export interface SideCandidate {
  * but at most one. A side that is a year needs no parallel unit: another year's list may lay the row
  * out differently (a notice's `Real Time Professional Device | $98.50` beside the fee list's
  * `Display Device | Real Time | Device | $101.50`), so the best-ranked unit of that year answers it.
+ * A side the question sets beside another with a conjunction (`royalty and advertising rates`,
+ * `the annual fee and the monthly fee`) needs no parallel unit either: the best-ranked unit whose own
+ * text names it and states a figure answers it (`coordinatedSide`).
  * Candidates are read in `pool` order (best ranked first); each side is answered once. A question
  * whose terms `best` all names has no other side: `[]`.
  */
@@ -40,17 +45,32 @@ export function findOtherSides<Unit extends SideCandidate>(profile: QuestionProf
   for (const parallelOnly of [true, false]) {
     for (const unit of pool) {
       if (unit === best || sides.includes(unit) || answered.size === sideTerms.length) continue;
-      const fills = sideTerms.filter(
-        (term) => !answered.has(term) && (listed.has(term) ? namesTerm(term, withoutDates(unit.text)) : namesSide(profile, term, unit)),
-      );
+      // Past the parallel units, a word set beside another counts only where the unit's own text names it.
+      const ownOnly = (term: ProfileTerm) => listed.has(term) || (!parallelOnly && term.coordinated === true);
+      const fills = sideTerms.filter((term) => !answered.has(term) && (ownOnly(term) ? namesTerm(term, withoutDates(unit.text)) : namesSide(profile, term, unit)));
       if (fills.length === 0) continue;
       const parallel = isParallel(best, unit, bestOwn, qualifiers);
-      if (!parallel && (parallelOnly || !fills.every((term) => profile.years.includes(term.display)))) continue;
+      if (!parallel && (parallelOnly || !fills.every((term) => profile.years.includes(term.display) || coordinatedSide(term, best, unit, bestOwn)))) continue;
       sides.push(unit);
       for (const term of fills) answered.add(term);
     }
   }
   return sides;
+}
+
+/**
+ * A word the question sets beside another (`what gold and silver rates`) that `best` does not name is
+ * answered by the best-ranked unit naming it, laid out like `best` or not (a rate in a table row, the
+ * other in a sentence), when it states a figure as `best` does and names the question's words `best`
+ * names, but the sides (`rates`; not a row of another table that shares only the side's word). A word
+ * of an agreement's name (`the Alder Lane franchise or the Birch franchise`) is not such a side: the
+ * agreements named are answered each by its own document.
+ */
+function coordinatedSide(term: ProfileTerm, best: SideCandidate, unit: SideCandidate, bestOwn: ReadonlySet<ProfileTerm>): boolean {
+  if (term.coordinated !== true || term.stems.some((wordStem) => best.documentTerms?.has(wordStem) === true || unit.documentTerms?.has(wordStem) === true)) return false;
+  if (findFigures(unit.text).length === 0 && findFigures(best.text).length > 0) return false;
+  const unitText = withoutDates(unit.text);
+  return [...bestOwn].every((named) => named.coordinated === true || namesTerm(named, unitText));
 }
 
 /**

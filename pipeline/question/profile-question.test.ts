@@ -86,6 +86,14 @@ describe('profileQuestion', () => {
     expect(weights('What notice period applies to terminating a Subscriber Addendum?')).toMatchObject({ notice: 1, period: 1 });
     // An amount word asks for an amount, which the amount answers.
     expect(weights('What fee is charged for a device?')).toMatchObject({ fee: 1 });
+    // A noun set beside another names one of the things asked for.
+    expect(weights('What copper and zinc surcharges apply to a bulk order?')).toMatchObject({ copper: 1, zinc: 1 });
+  });
+
+  it('marks the words a question sets side by side as coordinated', () => {
+    const coordinated = (question: string) => profileQuestion(question).terms.filter((term) => term.coordinated === true).map((term) => term.display);
+    expect(coordinated('What copper and zinc surcharges apply to a bulk order?')).toEqual(['copper', 'zinc']);
+    expect(coordinated('What is the hourly rate, and what is the cap?')).toEqual([]);
   });
 
   it('reads "who is part of X" as asking for the members of X, and a label code as a letter or number only', () => {

@@ -4,6 +4,7 @@ import type { ProfileTerm, QuestionProfile } from './question-profile.ts';
 import { LEXICAL_STOP_WORDS } from './question-stop-words.ts';
 import { AMOUNT_WORDS, definitionSubject, isCapitalisedTerm, readAsk } from './read-question-ask.ts';
 import { exchangesNamedBy, lexiconOf } from './read-source-lexicon.ts';
+import { findCoordinatedWords } from './find-coordinated-words.ts';
 import type { OfflineLexicalOptions } from './read-source-lexicon.ts';
 
 const GENERIC_WEIGHT = 0.25;
@@ -19,6 +20,8 @@ const FRAME_WORDS = new Set(
 );
 
 const FRAME_WEIGHT = 0.5;
+
+const COORDINATING = new Set(['and', 'or', 'nor']);
 
 // Words that name the payment itself: a line with a money amount counts as naming them.
 const PAYMENT_STEMS = new Set(
@@ -75,7 +78,8 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   // answer (`English`), which the answering text need not repeat; it counts like a framing word.
   // Only a noun standing alone before the verb (`what language must`, not `what notice period applies`).
   const typedPhrase = /^(?:what|which)\s+([\p{L}-]+)\s+([\p{L}']+)/u.exec(asked);
-  const typed = typedPhrase !== null && LEXICAL_STOP_WORDS.has(typedPhrase[2]!) ? typedPhrase[1] : undefined;
+  // A noun set beside another (`what gold and silver rates`) names one of the things asked for, not the kind of answer.
+  const typed = typedPhrase !== null && LEXICAL_STOP_WORDS.has(typedPhrase[2]!) && !COORDINATING.has(typedPhrase[2]!) ? typedPhrase[1] : undefined;
   const answerType = typed !== undefined && !LEXICAL_STOP_WORDS.has(typed) && !AMOUNT_WORDS.has(typed) && !lexicon.genericWords.has(typed) ? typed : undefined;
   let previousContent: string | undefined;
   words.forEach((word, index) => {
@@ -147,6 +151,9 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     if (term === undefined || expansion.length === 0) continue;
     term.alternatives = [...(term.alternatives ?? []), expansion];
   }
+  // Words set side by side (`the annual fee and the monthly fee`) each ask to be answered.
+  const coordinated = findCoordinatedWords(normalized);
+  for (const term of terms) if (term.stems.length === 1 && coordinated.has(term.display)) term.coordinated = true;
   const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];
   const profile: QuestionProfile = { terms, phrases, ask: subject !== undefined ? 'definition' : ask, subject, years, lexicon };
   const exchanges = exchangesNamedBy(lexicon, words.map(stem));

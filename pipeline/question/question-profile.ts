@@ -25,6 +25,11 @@ export interface ProfileTerm {
   framing?: boolean;
   /** True for one label of a list the question names (`category b` of `categories (a, b, and c)`): each asks to be answered. */
   listed?: boolean;
+  /**
+   * True for a word the question sets beside another with a conjunction (`gold` and `silver` of
+   * `what gold and silver rates apply`; see `findCoordinatedWords`): each side asks to be answered.
+   */
+  coordinated?: boolean;
 }
 
 /** A question reduced to what the lexical scorers look for. */
