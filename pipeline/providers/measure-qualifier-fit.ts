@@ -8,6 +8,8 @@ export interface QualifierFit {
   askedLabels: number;
   /** Labels of the same kind but another code the unit names (`category a1` when `category c` is asked). */
   otherLabels: number;
+  /** Table cells of the value the question names, where other rows of its table hold another (`fitColumnLabels`). */
+  askedCells?: number;
   /**
    * The share of the unit's own words (a table row: the words of its label cells; a sentence: its
    * words) that the question names, function words left out: `Display Device | Real Time | Device`
@@ -40,8 +42,7 @@ export function measureQualifierFit(profile: QuestionProfile, text: string): Qua
       else otherLabels += 1;
     }
   }
-  const questionStems = new Set(profile.terms.flatMap((term) => [...term.stems, ...(term.alternatives ?? []).flat()]));
-  for (const phrase of profile.phrases) for (const part of phrase) questionStems.add(part);
+  const questionStems = questionStemsOf(profile);
   const own = stemsOf(ownWords(text)).filter((word) => !STOP_STEMS.has(word) && !/^\p{N}/u.test(word));
   const named = own.filter((word) => questionStems.has(word)).length;
   return { askedLabels, otherLabels, precision: own.length === 0 ? 0 : named / own.length };
@@ -54,4 +55,11 @@ function ownWords(text: string): string {
     .split(' | ')
     .filter((cell) => !FIGURE_CELL.test(cell.trim()))
     .join(' ');
+}
+
+/** The stems the question names: its terms', their other spellings' and its phrases'. */
+export function questionStemsOf(profile: QuestionProfile): Set<string> {
+  const stems = new Set(profile.terms.flatMap((term) => [...term.stems, ...(term.alternatives ?? []).flat()]));
+  for (const phrase of profile.phrases) for (const part of phrase) stems.add(part);
+  return stems;
 }

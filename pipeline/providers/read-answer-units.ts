@@ -2,7 +2,8 @@ import type { GenerationEvidence, GenerationRequest } from './generator.ts';
 import { findParentRow, measureSegment } from '../relevance/index.ts';
 import type { SegmentRelevance } from '../relevance/index.ts';
 import { hasDeadlineDate, splitIntoPassages } from '../text/index.ts';
-import { measureQualifierFit, type QualifierFit } from './measure-qualifier-fit.ts';
+import { measureQualifierFit, questionStemsOf, type QualifierFit } from './measure-qualifier-fit.ts';
+import { fitColumnLabels } from './fit-column-labels.ts';
 import { isDatedLabel, listItemsAfter } from './read-unit-lists.ts';
 import { rankOf } from './measure-question-parts.ts';
 import { asksMembers, dropUnmatchedFraming, isValueAsk, profileQuestion } from '../question/index.ts';
@@ -170,6 +171,9 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
       byText.set(unit.text, { ...unit, anchors: [evidence.anchor], order });
     }
   }
+  // A table's rows are read by column too: a cell of the value the question names is a label asked,
+  // a cell of another value in the same column a label not asked (`fitColumnLabels`).
+  for (const [unit, fit] of fitColumnLabels([...byText.values()], questionStemsOf(profile))) unit.fit = fit;
   // A sentence overlaps the question when it names a question term itself, or when it holds the
   // value asked for under a heading that names one (a `$0` row under `Sample Widget Data`).
   // Of a document the question names (a party, a title), the names say nothing of which sentence
@@ -215,11 +219,12 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
 
 /**
  * Units naming another label of the kind the question names are left out, when some unit names the
- * one asked; so are rows whose bands of counts hold none the question states (`26 up to 200` for
+ * one asked (a label word and code, or a table cell of the value asked: `fitColumnLabels`); so are rows whose bands of counts hold none the question states (`26 up to 200` for
  * about 150 people), when some row's band holds one (`201 up to 2,000`).
  */
 export function fitting<T extends { fit: QualifierFit; band: -1 | 0 | 1 }>(units: readonly T[]): T[] {
-  const named = units.some((unit) => unit.fit.askedLabels > 0) ? units.filter((unit) => unit.fit.askedLabels > 0 || unit.fit.otherLabels === 0) : [...units];
+  const asked = (unit: T) => unit.fit.askedLabels > 0 || (unit.fit.askedCells ?? 0) > 0;
+  const named = units.some(asked) ? units.filter((unit) => asked(unit) || unit.fit.otherLabels === 0) : [...units];
   return named.some((unit) => unit.band === 1) ? named.filter((unit) => unit.band !== -1) : named;
 }
 
