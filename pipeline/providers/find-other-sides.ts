@@ -23,8 +23,8 @@ export interface SideCandidate {
  * but at most one. A side that is a year needs no parallel unit: another year's list may lay the row
  * out differently (a notice's `Real Time Professional Device | $98.50` beside the fee list's
  * `Display Device | Real Time | Device | $101.50`), so the best-ranked unit of that year answers it.
- * A side the question sets beside another with a conjunction (`royalty and advertising rates`,
- * `the annual fee and the monthly fee`) needs no parallel unit either: the best-ranked unit whose own
+ * A side the question sets beside another with a conjunction (`copper and zinc surcharges`,
+ * `the loading fee and the storage fee`) needs no parallel unit either: the best-ranked unit whose own
  * text names it and states a figure answers it (`coordinatedSide`).
  * Candidates are read in `pool` order (best ranked first); each side is answered once. A question
  * whose terms `best` all names has no other side: `[]`.

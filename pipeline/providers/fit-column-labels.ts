@@ -18,7 +18,7 @@ const STOP_STEMS = new Set([...QUESTION_STOP_WORDS].map(stem));
 /**
  * The labels a table's columns hold, read against the question. Rows of one document and section with
  * the same number of cells are read as one table; in each column, a label cell (a short name: at most
- * two words, no digit; not `Premium (2-3 Applications)`) whose every word the question
+ * two words, no digit; not `Premium (2-4 Seats)`) whose every word the question
  * names (`North` of `Freight | North | Pallet | $40` for `the north pallet rate`) is a label asked,
  * and a cell of another value naming no word of the question (`South`) a label of the same kind but
  * not the one asked, when the column holds both; a row holding such a cell counts no label asked,
@@ -48,7 +48,7 @@ export function fitColumnLabels<Row extends ColumnRow>(units: readonly Row[], qu
       const read = rows.flatMap(({ row, cells }) => {
         const cell = cells[column]!;
         // Only a short name (`North`, `Real Time`) is a label; a description or a count in words
-        // (`combination of A1 and A2`, `Premium (2-3 Applications)`) is not.
+        // (`any mix of Q1 and Q2`, `Premium (2-4 Seats)`) is not.
         const isLabel = !/\d/.test(cell) && cell.split(/\s+/).length <= LABEL_WORDS;
         const words = !isLabel ? [] : stemsOf(cell).filter((word) => !STOP_STEMS.has(word) && !/^\p{N}/u.test(word));
         if (words.length === 0) return [];

@@ -13,7 +13,7 @@ describe('findCoordinatedWords', () => {
   });
 
   it('takes the words before each copy of a head both sides share, not the head', () => {
-    expect(coordinated('What are the annual fee and the monthly fee for a kiosk?')).toEqual(['annual', 'monthly']);
+    expect(coordinated('What are the loading fee and the storage fee for a kiosk?')).toEqual(['loading', 'storage']);
     expect(coordinated('Bank vs non-bank lender rate?')).toEqual(['bank', 'nonbank']);
   });
 

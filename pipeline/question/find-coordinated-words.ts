@@ -13,10 +13,10 @@ const HEAD_REACH = 3;
 /**
  * The words a question sets side by side with a conjunction (`and`, `or`, `vs`, `plus`, `+`, `&`),
  * each of which asks to be answered: `what gold and silver rates apply` asks for two rates, `the
- * annual fee and monthly fee` for two fees, `basic vs premium tier` for two tiers. They are the
+ * loading fee and storage fee` for two fees, `basic vs premium tier` for two tiers. They are the
  * content words right before and right after the conjunction; when the word before it recurs just
- * after (a head both sides share: `the annual fee and the monthly fee`), the words before each copy
- * of it instead (`annual`, `monthly`). A conjunction opening a second question (`…, and what is
+ * after (a head both sides share: `the loading fee and the storage fee`), the words before each copy
+ * of it instead (`loading`, `storage`). A conjunction opening a second question (`…, and what is
  * the cap`) has a question word after it, not a content word: it sets nothing side by side.
  * `normalized` is the question as `normalizeForMatching` returns it; the words are returned in
  * lower case, as written.
@@ -36,7 +36,7 @@ export function findCoordinatedWords(normalized: string): Set<string> {
     const after = tokens[start];
     // `…, and until when…`, `…and for how long…`: a question word just after opens a second question.
     if (!isContent(before) || !isContent(after) || tokens.slice(start, start + 2).some((word) => QUESTION_WORDS.has(word))) return;
-    // A head both sides share (`fee` of `the annual fee and the monthly fee`) is not a side: the
+    // A head both sides share (`fee` of `the loading fee and the storage fee`) is not a side: the
     // words before each copy of it are.
     const head = tokens.slice(start + 1, start + HEAD_REACH).indexOf(before);
     if (head < 0) {
