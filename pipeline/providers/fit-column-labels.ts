@@ -16,18 +16,19 @@ const LABEL_WORDS = 2;
 const STOP_STEMS = new Set([...QUESTION_STOP_WORDS].map(stem));
 
 /**
- * The labels a table's columns hold, read against the question. Rows of one document and section with
- * the same number of cells are read as one table; in each column, a label cell (a short name: at most
- * two words, no digit; not `Premium (2-4 Seats)`) whose every word the question
- * names (`North` of `Freight | North | Pallet | $40` for `the north pallet rate`) is a label asked,
- * and a cell of another value naming no word of the question (`South`) a label of the same kind but
- * not the one asked, when the column holds both; a row holding such a cell counts no label asked,
- * whatever its other cells name (`Crate | South` when the north crate is asked). Returns, for each row whose fit that changes, its fit
- * with those cells counted (`askedCells`, `otherLabels`), so that `fitting` leaves out the rows of
- * the other values, as it does for `Category A1` when `Category C` is asked. The labels a question
- * names by label word and code (`askedLabels`) are not counted again: what the learned choice of
- * answer unit reads of them stays as it was fitted. Sentences, figure cells
- * and cells of function words alone are not read.
+ * The labels a table's columns hold, read against the question. Rows of one document and section
+ * with the same number of cells are read as one table. In each column, a label cell (a short name:
+ * at most two words, no digit; not `Premium (2-4 Seats)`) whose every word the question names
+ * (`North` of `Freight | North | Pallet | $40` for `the north pallet rate`) is a cell asked, and a
+ * label cell of another value naming no word of the question (`South`) a label of the same kind but
+ * not the one asked, when the column holds both. A row holding such another value counts no cell
+ * asked, whatever its other cells name (`Crate | South` when the north crate is asked).
+ *
+ * Returns, for each row whose fit that changes, its fit with those cells counted (`askedCells`,
+ * `otherLabels`), so that `fitting` leaves out the rows of the other values, as it does for
+ * `Category A1` when `Category C` is asked. The labels a question names by label word and code
+ * (`askedLabels`) are not counted again: what the learned choice of answer unit reads of them stays
+ * as it was fitted. Sentences, figure cells and cells of function words alone are not read.
  */
 export function fitColumnLabels<Row extends ColumnRow>(units: readonly Row[], questionStems: ReadonlySet<string>): Map<Row, QualifierFit> {
   const tables = new Map<string, { row: Row; cells: string[] }[]>();
