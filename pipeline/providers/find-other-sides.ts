@@ -43,10 +43,10 @@ export function findOtherSides<Unit extends SideCandidate>(profile: QuestionProf
   // Parallel units first; then, for a year still unanswered, the best-ranked unit of that year (its
   // list may lay the row out differently).
   for (const parallelOnly of [true, false]) {
+    // Past the parallel units, a word set beside another counts only where the unit's own text names it.
+    const ownOnly = (term: ProfileTerm) => listed.has(term) || (!parallelOnly && term.coordinated === true);
     for (const unit of pool) {
       if (unit === best || sides.includes(unit) || answered.size === sideTerms.length) continue;
-      // Past the parallel units, a word set beside another counts only where the unit's own text names it.
-      const ownOnly = (term: ProfileTerm) => listed.has(term) || (!parallelOnly && term.coordinated === true);
       const fills = sideTerms.filter((term) => !answered.has(term) && (ownOnly(term) ? namesTerm(term, withoutDates(unit.text)) : namesSide(profile, term, unit)));
       if (fills.length === 0) continue;
       const parallel = isParallel(best, unit, bestOwn, qualifiers);

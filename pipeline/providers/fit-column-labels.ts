@@ -1,6 +1,4 @@
-import { QUESTION_STOP_WORDS } from '../question/index.ts';
-import { stem, stemsOf } from '../text/index.ts';
-import type { QualifierFit } from './measure-qualifier-fit.ts';
+import { contentStemsOf, type QualifierFit } from './measure-qualifier-fit.ts';
 
 /** A unit as column reading needs it: its text (a table row's cells joined by ` | `), document and qualifier fit. */
 export interface ColumnRow {
@@ -12,12 +10,11 @@ export interface ColumnRow {
 }
 
 // The most words a label cell has.
-const LABEL_WORDS = 2;
-const STOP_STEMS = new Set([...QUESTION_STOP_WORDS].map(stem));
+const MAX_LABEL_WORDS = 2;
 
 /**
  * The labels a table's columns hold, read against the question. Rows of one document and section
- * with the same number of cells are read as one table. In each column, a label cell (a short name:
+ * with equally many cells are read as one table. In each column, a label cell (a short name:
  * at most two words, no digit; not `Premium (2-4 Seats)`) whose every word the question names
  * (`North` of `Freight | North | Pallet | $40` for `the north pallet rate`) is a cell asked, and a
  * label cell of another value naming no word of the question (`South`) a label of the same kind but
@@ -36,7 +33,9 @@ export function fitColumnLabels<Row extends ColumnRow>(units: readonly Row[], qu
     if (!unit.text.includes(' | ')) continue;
     const cells = unit.text.split(' | ').map((cell) => cell.trim());
     const key = `${unit.doc}\u0000${unit.heading.split('\n')[0]}\u0000${cells.length}`;
-    tables.set(key, [...(tables.get(key) ?? []), { row: unit, cells }]);
+    const table = tables.get(key);
+    if (table === undefined) tables.set(key, [{ row: unit, cells }]);
+    else table.push({ row: unit, cells });
   }
   const counts = new Map<Row, { asked: number; other: number }>();
   const add = (row: Row, asked: number, other: number) => {
@@ -49,9 +48,9 @@ export function fitColumnLabels<Row extends ColumnRow>(units: readonly Row[], qu
       const read = rows.flatMap(({ row, cells }) => {
         const cell = cells[column]!;
         // Only a short name (`North`, `Real Time`) is a label; a description or a count in words
-        // (`any mix of Q1 and Q2`, `Premium (2-4 Seats)`) is not.
-        const isLabel = !/\d/.test(cell) && cell.split(/\s+/).length <= LABEL_WORDS;
-        const words = !isLabel ? [] : stemsOf(cell).filter((word) => !STOP_STEMS.has(word) && !/^\p{N}/u.test(word));
+        // (`a blend of Q1 with Q2`, `Premium (2-4 Seats)`) is not.
+        const isLabel = !/\d/.test(cell) && cell.split(/\s+/).length <= MAX_LABEL_WORDS;
+        const words = isLabel ? contentStemsOf(cell) : [];
         if (words.length === 0) return [];
         const named = words.filter((word) => questionStems.has(word)).length;
         return [{ row, value: cell.toLowerCase(), state: named === words.length ? 'asked' : named === 0 ? 'other' : 'partly' }];

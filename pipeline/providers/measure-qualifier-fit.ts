@@ -43,7 +43,7 @@ export function measureQualifierFit(profile: QuestionProfile, text: string): Qua
     }
   }
   const questionStems = questionStemsOf(profile);
-  const own = stemsOf(ownWords(text)).filter((word) => !STOP_STEMS.has(word) && !/^\p{N}/u.test(word));
+  const own = contentStemsOf(ownWords(text));
   const named = own.filter((word) => questionStems.has(word)).length;
   return { askedLabels, otherLabels, precision: own.length === 0 ? 0 : named / own.length };
 }
@@ -62,4 +62,9 @@ export function questionStemsOf(profile: QuestionProfile): Set<string> {
   const stems = new Set(profile.terms.flatMap((term) => [...term.stems, ...(term.alternatives ?? []).flat()]));
   for (const phrase of profile.phrases) for (const part of phrase) stems.add(part);
   return stems;
+}
+
+/** The stems of `text`'s words that say what it is about: function words and numbers left out. */
+export function contentStemsOf(text: string): string[] {
+  return stemsOf(text).filter((word) => !STOP_STEMS.has(word) && !/^\p{N}/u.test(word));
 }

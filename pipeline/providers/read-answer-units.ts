@@ -219,8 +219,9 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
 
 /**
  * Units naming another label of the kind the question names are left out, when some unit names the
- * one asked (a label word and code, or a table cell of the value asked: `fitColumnLabels`); so are rows whose bands of counts hold none the question states (`26 up to 200` for
- * about 150 people), when some row's band holds one (`201 up to 2,000`).
+ * one asked (a label word and code, or a table cell of the value asked: `fitColumnLabels`); so are
+ * rows whose bands of counts hold none the question states (`26 up to 200` for about 150 people),
+ * when some row's band holds one (`201 up to 2,000`).
  */
 export function fitting<T extends { fit: QualifierFit; band: -1 | 0 | 1 }>(units: readonly T[]): T[] {
   const asked = (unit: T) => unit.fit.askedLabels > 0 || (unit.fit.askedCells ?? 0) > 0;

@@ -1,7 +1,7 @@
 import { wordsOf } from '../text/index.ts';
 import { LEXICAL_STOP_WORDS } from './question-stop-words.ts';
 
-// Words and signs that set two things side by side inside one phrase.
+// Words and signs that join two things inside one phrase.
 const CONJUNCTIONS = new Set(['and', 'or', 'vs', 'versus', 'v', 'plus']);
 // Words that open a question.
 const QUESTION_WORDS = new Set(['what', 'whats', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how', 'whether']);
@@ -11,13 +11,13 @@ const ARTICLES = new Set(['the', 'a', 'an']);
 const HEAD_REACH = 3;
 
 /**
- * The words a question sets side by side with a conjunction (`and`, `or`, `vs`, `plus`, `+`, `&`),
+ * The words a question joins with a conjunction (`and`, `or`, `vs`, `plus`, `+`, `&`),
  * each of which asks to be answered: `what gold and silver rates apply` asks for two rates, `the
  * loading fee and storage fee` for two fees, `basic vs premium tier` for two tiers. They are the
  * content words right before and right after the conjunction; when the word before it recurs just
  * after (a head both sides share: `the loading fee and the storage fee`), the words before each copy
  * of it instead (`loading`, `storage`). A conjunction opening a second question (`…, and what is
- * the cap`) has a question word after it, not a content word: it sets nothing side by side.
+ * the cap`) has a question word after it, not a content word: it joins no two things.
  * `normalized` is the question as `normalizeForMatching` returns it; the words are returned in
  * lower case, as written.
  */

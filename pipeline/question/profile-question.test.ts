@@ -90,7 +90,7 @@ describe('profileQuestion', () => {
     expect(weights('What copper and zinc surcharges apply to a bulk order?')).toMatchObject({ copper: 1, zinc: 1 });
   });
 
-  it('marks the words a question sets side by side as coordinated', () => {
+  it('marks the words a question joins with a conjunction as coordinated', () => {
     const coordinated = (question: string) => profileQuestion(question).terms.filter((term) => term.coordinated === true).map((term) => term.display);
     expect(coordinated('What copper and zinc surcharges apply to a bulk order?')).toEqual(['copper', 'zinc']);
     expect(coordinated('What is the hourly rate, and what is the cap?')).toEqual([]);

@@ -151,7 +151,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
     if (term === undefined || expansion.length === 0) continue;
     term.alternatives = [...(term.alternatives ?? []), expansion];
   }
-  // Words set side by side (`the loading fee and the storage fee`) each ask to be answered.
+  // Words joined by a conjunction (`the loading fee and the storage fee`) each ask to be answered.
   const coordinated = findCoordinatedWords(normalized);
   for (const term of terms) if (term.stems.length === 1 && coordinated.has(term.display)) term.coordinated = true;
   const years = [...new Set(words.filter((word) => /^(?:19|20)\d{2}$/.test(word)))];

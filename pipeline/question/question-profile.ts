@@ -56,7 +56,7 @@ export interface QuestionProfile {
   contextSentence?: boolean;
   /**
    * True for an amount question the learned reading hears as asking a share too (`what rebate rate`,
-   * `what can be charged on unpaid invoices`; see `readAsk`): a percentage answers it as money does.
+   * `what may the seller charge for slow payers`; see `readAsk`): a percentage answers it as money does.
    */
   shareAsked?: boolean;
   /** A date question asking by when something must be done (`by what date`, `by when`, `deadline`): a date after `by` or `no later than` answers it best. */

@@ -60,8 +60,8 @@ export function detectAsk(normalized: string, lexicon: SourceLexicon): QuestionA
 /**
  * `detectAsk`, and whether an amount asked is asked as a share too: the learned reading hears a
  * percentage at its fitted threshold, below the override that would make it the ask (`what rebate
- * rate applies to resellers`, `what can be charged on unpaid invoices`: the rules read an amount by
- * `rate`, `charged`; the answer is a share such as `4.5%` as often as money).
+ * rate do resellers earn`: the rules read an amount by `rate`; the answer is a share such as `4.5%`
+ * as often as money).
  */
 export function readAsk(normalized: string, lexicon: SourceLexicon): { ask: QuestionAsk; shareToo: boolean } {
   const ruled = readAskByRules(normalized, lexicon);

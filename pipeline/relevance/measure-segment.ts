@@ -69,8 +69,8 @@ export function measureSegmentStreams(profile: QuestionProfile, text: string, se
 function segmentMeetsAsk(profile: QuestionProfile, text: string): boolean {
   switch (profile.ask) {
     case 'amount':
-      // A charge asked as a share (`QuestionProfile.shareAsked`: `what rebate rate`, `what can be
-      // charged on unpaid invoices`) is met by a percentage as by money (`4.5% of gross receipts`).
+      // A charge asked as a share (`QuestionProfile.shareAsked`: `what rebate rate`, `what may the
+      // seller charge for slow payers`) is met by a percentage as by money (`4.5% of gross receipts`).
       return hasMoneyAmount(text) || (profile.shareAsked === true && hasPercentage(text));
     case 'percentage':
       return hasPercentage(text);
