@@ -147,7 +147,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const proseFollowers = answersByRow || best.text.includes(' | ') ? [] : pool.slice(1).filter((unit) => unit.rank >= VALUE_FOLLOWER_SHARE * best.rank && !unit.text.includes(' | '));
   const leaders =
     (asksValue && answering.length > 0) || answersByRow
-      ? [best, ...findOtherSides(profile, best, pool), ...proseFollowers.filter((unit) => !statesUnaskedValue(unit))]
+      ? [best, ...findOtherSides(profile, best, pool, request.question), ...proseFollowers.filter((unit) => !statesUnaskedValue(unit))]
       : [best, ...pool.slice(1).filter((unit) => unit.rank >= EXPLANATION_FOLLOWER_SHARE * best.rank && !statesUnaskedValue(unit))];
   // A question asking two things (`how often…, and how much notice…`) gets an answer to each: a
   // part the units above leave unanswered brings the unit answering it best, right after the best.

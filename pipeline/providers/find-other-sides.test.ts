@@ -73,4 +73,17 @@ describe('findOtherSides', () => {
     // Without the conjunction nothing sets zinc beside copper: only a row laid out alike answers a side.
     expect(findOtherSides(profileQuestion('What copper delivery surcharge applies under the zinc supply agreement?'), copper, [copper, freight, zinc])).toEqual([]);
   });
+
+  it('answers a comparison whose rows are told apart by words that are no terms, when the question writes both sides’ words', () => {
+    const question = 'What is the yearly harbour storage fee, per warehouse vs all warehouses?';
+    const perWarehouse = unit('Storage | Per Warehouse | Site | $40');
+    const allWarehouses = unit('Storage | All Warehouses | Site | $150');
+    const perDock = unit('Storage | Per Dock | Site | $25');
+    expect(findOtherSides(profileQuestion(question), perWarehouse, [perWarehouse, perDock, allWarehouses], question)).toEqual([allWarehouses]);
+    // Without a comparison, or when the question writes only one side's words, no row is set beside it.
+    const single = 'What is the yearly harbour storage fee per warehouse?';
+    expect(findOtherSides(profileQuestion(single), perWarehouse, [perWarehouse, allWarehouses], single)).toEqual([]);
+    const oneSide = 'What is the yearly harbour storage fee, per warehouse vs per dock?';
+    expect(findOtherSides(profileQuestion(oneSide), perWarehouse, [perWarehouse, allWarehouses], oneSide)).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { findFigures } from '../answer/index.ts';
 import { namesTerm } from '../question/index.ts';
+import { stemsOf } from '../text/index.ts';
 import type { ProfileTerm, QuestionProfile } from '../question/index.ts';
 
 /** A candidate answer unit as side-finding reads it: its text and the context it is read in. */
@@ -27,9 +28,11 @@ export interface SideCandidate {
  * `the loading fee and the storage fee`) needs no parallel unit either: the best-ranked unit whose own
  * text names it and states a figure answers it (`coordinatedSide`).
  * Candidates are read in `pool` order (best ranked first); each side is answered once. A question
- * whose terms `best` all names has no other side: `[]`.
+ * whose terms `best` all names has no other side (`[]`). A comparison no term side answers may set
+ * rows apart by words that are no terms (`per unit vs all units`; see `findWordedSide`, which reads
+ * `question`).
  */
-export function findOtherSides<Unit extends SideCandidate>(profile: QuestionProfile, best: Unit, pool: readonly Unit[]): Unit[] {
+export function findOtherSides<Unit extends SideCandidate>(profile: QuestionProfile, best: Unit, pool: readonly Unit[], question?: string): Unit[] {
   const qualifiers = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && !profile.years.includes(term.display));
   const bestOwn = namedBy(qualifiers, withoutDates(best.text));
   // A comparison's side that `best` names only by its context, which lists the sides (a heading
@@ -37,7 +40,20 @@ export function findOtherSides<Unit extends SideCandidate>(profile: QuestionProf
   // whose own text names it.
   const listed = new Set(profile.comparison === true ? listedSides(qualifiers, bestOwn, best) : []);
   const sideTerms = profile.terms.filter((term) => term.weight === 1 && !term.satisfiedByAmount && (listed.has(term) || !namesSide(profile, term, best)));
-  if (sideTerms.length === 0) return [];
+  const sides = sideTerms.length === 0 ? [] : findTermSides(profile, best, pool, { qualifiers, bestOwn, listed, sideTerms });
+  if (sides.length > 0 || profile.comparison !== true || question === undefined) return sides;
+  const worded = findWordedSide(question, best, pool);
+  return worded === undefined ? [] : [worded];
+}
+
+/** The units answering the sides `best` leaves unnamed (`sideTerms`), parallel units first. */
+function findTermSides<Unit extends SideCandidate>(
+  profile: QuestionProfile,
+  best: Unit,
+  pool: readonly Unit[],
+  read: { qualifiers: readonly ProfileTerm[]; bestOwn: ReadonlySet<ProfileTerm>; listed: ReadonlySet<ProfileTerm>; sideTerms: readonly ProfileTerm[] },
+): Unit[] {
+  const { qualifiers, bestOwn, listed, sideTerms } = read;
   const answered = new Set<ProfileTerm>();
   const sides: Unit[] = [];
   // Parallel units first; then, for a year still unanswered, the best-ranked unit of that year (its
@@ -71,6 +87,29 @@ function coordinatedSide(term: ProfileTerm, best: SideCandidate, unit: SideCandi
   if (findFigures(unit.text).length === 0 && findFigures(best.text).length > 0) return false;
   const unitText = withoutDates(unit.text);
   return [...bestOwn].every((named) => named.coordinated === true || namesTerm(named, unitText));
+}
+
+/**
+ * The row a comparison sets beside `best` when the two are told apart by words the question's terms
+ * leave out (`per unit` and `all units`, `one site` and `every site`): the best-ranked row laid out
+ * like `best` whose one other label cell adds words of its own, where the question writes both those
+ * words and the words `best`'s cell adds in turn (the question names both sides).
+ */
+function findWordedSide<Unit extends SideCandidate>(question: string, best: Unit, pool: readonly Unit[]): Unit | undefined {
+  const bestLabels = labelCells(best.text);
+  if (bestLabels === undefined) return undefined;
+  const asked = new Set(stemsOf(question));
+  return pool.find((unit) => {
+    const labels = labelCells(unit.text);
+    if (unit === best || labels === undefined || labels.length !== bestLabels.length) return false;
+    const differing = labels.flatMap((cell, index) => (cell === bestLabels[index] ? [] : [index]));
+    if (differing.length !== 1) return false;
+    const own = new Set(stemsOf(labels[differing[0]!]!));
+    const bestOwn = new Set(stemsOf(bestLabels[differing[0]!]!));
+    const added = [...own].filter((word) => !bestOwn.has(word));
+    const bestAdded = [...bestOwn].filter((word) => !own.has(word));
+    return added.length > 0 && bestAdded.length > 0 && [...added, ...bestAdded].every((word) => asked.has(word)) && findFigures(unit.text).length > 0;
+  });
 }
 
 /**

@@ -96,6 +96,12 @@ describe('profileQuestion', () => {
     expect(coordinated('What is the hourly rate, and what is the cap?')).toEqual([]);
   });
 
+  it('reads a question setting things against each other as a comparison, in its framing too', () => {
+    expect(profileQuestion('What is the storage fee per warehouse vs per dock?').comparison).toBe(true);
+    expect(profileQuestion('Alpha vs Beta storage fee: what are the two figures?').comparison).toBe(true);
+    expect(profileQuestion('Harbour storage licence: what is the yearly fee?').comparison).toBeUndefined();
+  });
+
   it('reads "who is part of X" as asking for the members of X, and a label code as a letter or number only', () => {
     const profile = profileQuestion('Who is part of the Licensee Group under a CME ILA?', CME);
     expect(profile.terms.map((term) => term.display)).toEqual(['licensee', 'group', 'cme', 'ila']);

@@ -160,7 +160,7 @@ export function profileQuestion(question: string, options: OfflineLexicalOptions
   if (exchanges.length > 0) profile.exchanges = exchanges;
   if (profile.ask === 'amount' && shareToo) profile.shareAsked = true;
   if (profile.ask === 'date' && DEADLINE_QUESTION.test(asked)) profile.deadline = true;
-  if (COMPARISON_QUESTION.test(asked)) profile.comparison = true;
+  if (COMPARISON_QUESTION.test(normalized)) profile.comparison = true;
   // A question of three specific terms or more after a framing sentence (not a clause before a comma
   // or colon); years and the `fee` an amount answers say which value, not what about.
   const ownTerms = terms.filter((term) => term.framing !== true && term.weight === 1 && !term.satisfiedByAmount && !years.includes(term.display)).length;
