@@ -19,6 +19,27 @@ describe('splitIntoUnits', () => {
     ]);
   });
 
+  it('reads a sentence on across a printed page number left where the page broke', () => {
+    const text = [
+      'B. The licensee shall pay the licensor a continuing royalty fee on a monthly basis of',
+      '2',
+      '6% of its total monthly gross sales, as defined below. The fee is due by the',
+      '10th of the month for the preceding month.',
+      'C. Fees are payable in dollars.',
+      '- 3 -',
+    ].join('\n');
+    expect(splitIntoUnits(text)).toEqual([
+      'B. The licensee shall pay the licensor a continuing royalty fee on a monthly basis of 6% of its total monthly gross sales, as defined below.',
+      'The fee is due by the 10th of the month for the preceding month.',
+      'C. Fees are payable in dollars.',
+    ]);
+  });
+
+  it('keeps a number line that follows a finished sentence or stands before a table row as it was', () => {
+    expect(splitIntoUnits(['The fee schedule follows.', '2', 'Annual fee | $500'].join('\n'))).toEqual(['The fee schedule follows.', '2 | Annual fee | $500']);
+    expect(splitIntoUnits(['Royalty tiers by year of', '2', 'Year | Rate | $5'].join('\n'))).toEqual(['Royalty tiers by year of 2', 'Royalty tiers by year of 2 | Year | Rate | $5']);
+  });
+
   it('leaves out rule lines and keeps rows of figures, which hold no letter', () => {
     const text = ['Seats | Price', '----------', '1-500 | $4.00', '==========', '501 - 2,000 | $3.25', '12'].join('\n');
     expect(splitIntoUnits(text)).toEqual(['Seats | Price', '1-500 | $4.00', '501 - 2,000 | $3.25']);

@@ -16,6 +16,10 @@ const LIST_ITEM = /^(?:\([0-9A-Za-z]{1,4}\)|[0-9]{1,3}(?:\.[0-9]{1,3})+\.?|[0-9]
 // Sentence ends: `.`, `!`, `?` or `;` before whitespace and an opening capital, digit, quote or parenthesis.
 const SENTENCE_BREAK = /(?<=[.!?;])\s+(?=["“(]?[A-Z0-9])/;
 
+// A lettered item marker alone (`B.`, `iv.`): the sentence it marks follows, it is no sentence itself.
+// (A numbered one, `3.`, holds no letter and is left out as a unit of its own.)
+const ITEM_MARKER = /^(?:[A-Za-z]|[IVXivx]{1,4})\.$/;
+
 // Abbreviations whose period does not end a sentence.
 const ABBREVIATION = /\b(?:e\.g|i\.e|etc|[Nn]o|[Nn]os|[Ss]ec|[Ii]nc|[Ll]td|[Cc]orp|[Cc]o|vs|[Mm]r|[Mm]s|[Dd]r|[Ss]t|U\.S|approx|incl|[Pp]ara|[Aa]rt|[Ff]ig|pp?)\.$/;
 
@@ -30,7 +34,9 @@ const ABBREVIATION = /\b(?:e\.g|i\.e|etc|[Nn]o|[Nn]os|[Ss]ec|[Ii]nc|[Ll]td|[Cc]o
  * - A list item (`(a)`, `1.`, `2.3`, a bullet) or a definition line (`Subscriber: any party…`, as the
  *   chunker recognises them) starts a new sentence.
  * - Wrapped prose lines are joined, then split at `.`, `!`, `?` or `;` followed by a capital, digit,
- *   quote or parenthesis (not after abbreviations such as `e.g.` or `No.`).
+ *   quote or parenthesis (not after abbreviations such as `e.g.` or `No.`, nor after an item marker
+ *   alone, `B.`, which opens the sentence it marks); a printed page number between the halves of a
+ *   sentence broken by the page does not end it.
  */
 export function splitIntoUnits(text: string): string[] {
   return splitIntoPassages(text).flat();
@@ -90,6 +96,11 @@ function computePassages(text: string): string[][] {
     // A line drawn of dashes or rules (`-------`) draws the table's lines: it holds no text, and
     // neither ends a table nor labels its next row.
     if (RULE_LINE.test(line)) return;
+    // A printed page number between the two halves of a sentence (`…a royalty fee on a monthly basis
+    // of` / `2` / `5% of Your total monthly gross sales…`) is the page's furniture, left where the page
+    // broke: the sentence goes on past it (as a heading line it would end the sentence, and the
+    // second half would lose what the first half says it is).
+    if (PAGE_NUMBER.test(line) && breaksSentence(paragraph, pending, next)) return;
     if (line === '') {
       releasePending();
       flushParagraph();
@@ -155,6 +166,20 @@ function computePassages(text: string): string[][] {
   return passages.map((passage) => passage.filter((unit) => /\p{L}/u.test(unit) || (TABLE_ROW.test(unit) && /\d/.test(unit)))).filter((passage) => passage.length > 0);
 }
 
+// A printed page number standing alone: `12`, `-12-`, `- 12 -`.
+const PAGE_NUMBER = /^[-–]?\s?\d{1,3}\s?[-–]?$/;
+
+/**
+ * Whether the text read so far stops inside a sentence that the next line continues: the last prose
+ * line (wrapped or short) ends without final punctuation, and the next line is prose, not a blank
+ * line, a table row or another page number.
+ */
+function breaksSentence(paragraph: readonly string[], pending: readonly { line: string }[], next: string | undefined): boolean {
+  const last = pending.at(-1)?.line ?? paragraph.at(-1);
+  if (last === undefined || /[.!?;:]$/.test(last) || PAGE_NUMBER.test(last)) return false;
+  return next !== undefined && next !== '' && !TABLE_ROW.test(next) && !PAGE_NUMBER.test(next);
+}
+
 // A line of rule characters only: dashes, equals signs, underscores, box-drawing lines.
 const RULE_LINE = /^[-=_─━—–]{4,}$/;
 
@@ -180,7 +205,7 @@ function splitSentences(paragraph: string): string[] {
   const sentences: string[] = [];
   for (const piece of collapse(paragraph).split(SENTENCE_BREAK)) {
     const previous = sentences[sentences.length - 1];
-    if (previous !== undefined && ABBREVIATION.test(previous)) sentences[sentences.length - 1] = `${previous} ${piece}`;
+    if (previous !== undefined && (ABBREVIATION.test(previous) || ITEM_MARKER.test(previous))) sentences[sentences.length - 1] = `${previous} ${piece}`;
     else sentences.push(piece);
   }
   return sentences.map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 0);
