@@ -58,6 +58,17 @@ describe('findPartAnswers', () => {
     expect(findPartAnswers(asked, [restated], [restated, ...fees], measure)).toEqual([]);
   });
 
+  it('answers a part with its best unit when a chosen unit names its qualifiers but not what it asks about', () => {
+    // The chosen fee clause names `monthly gross sales` and states a percentage, as the royalty part asks,
+    // but not the royalty: the part's best names every word the chosen one does, and the royalty too.
+    const fees: TestUnit[] = [
+      { text: 'The licensee shall pay a marketing fund fee of 2% of its monthly gross sales.', rank: 2, order: 1 },
+      { text: 'The licensee shall pay a continuing royalty of 6% of its monthly gross sales.', rank: 1, order: 2 },
+    ];
+    const asked = parts('What royalty on monthly gross sales', 'what marketing fund fee does the licensee pay');
+    expect(findPartAnswers(asked, [fees[0]!], fees, measure)).toEqual([fees[1]]);
+  });
+
   it('on a tie for a part, prefers a clause not yet in the answer', () => {
     const removal: TestUnit[] = [
       { text: 'The licensee may remove a product after a fee increase notice by giving notice within thirty (30) days.', rank: 2, order: 1 },

@@ -75,9 +75,15 @@ export function findPartAnswers<Unit extends PartCandidate>(
     // is the yearly maintenance fee after the warranty`, though it names the warranty and a fee).
     const fitsElsewhere = (unit: Unit) =>
       parts.some((_, other) => other !== index && (bests[other]?.unit === unit || share(other, unit) > share(index, unit)));
+    // …and names as many of those words as the part's best unit does: `…an Advertising Fund fee of 2% of
+    // Your total monthly gross sales` names the `monthly gross sales` of `what royalty on monthly gross
+    // sales`, not its royalty, which the part's best (`…a royalty fee … of 5% of Your total monthly gross sales`) names too.
+    const ownAll: QuestionProfile = { ...part, terms: part.terms.filter((term) => !elsewhere.has(term.stems.join(' '))) };
+    const ownNamed = (unit: Unit) => measure(ownAll, unit).relevance.ownMatches;
     const answered = (unit: Unit) =>
       unit === best.unit ||
       (answersPart(part, measure(own, unit)) &&
+        ownNamed(unit) >= ownNamed(best.unit) &&
         (!asksValueOf(part) || (measure(part, unit).rank >= PART_ANSWER_SHARE * best.measured.rank && !fitsElsewhere(unit))));
     if ([...chosen, ...found].some(answered)) return;
     found.push(best.unit);
@@ -168,6 +174,7 @@ function bestAmong<Unit extends PartCandidate>(
 function asksValueOf(part: QuestionProfile): boolean {
   return part.ask !== 'none' && part.ask !== 'definition';
 }
+
 
 /** Whether a unit answers a part: it names a specific term of the part (any term, when it has none) and holds the value the part asks for, if it asks one. */
 function answersPart(part: QuestionProfile, measured: PartMeasure): boolean {
