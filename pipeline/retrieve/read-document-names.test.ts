@@ -23,6 +23,14 @@ describe('readDocumentNames', () => {
     expect(names!.text).toContain('royalty');
   });
 
+  it('reads a name opening the question when it is no English word and the documents write it', () => {
+    const names = readDocumentNames('Tessel licence: what royalty does the Licensee pay?', statistics);
+    expect(names).toBeDefined();
+    expect([...names!.documents]).toEqual(['tessel-forge-licence-agreement.pdf']);
+    // A misspelt first word no document writes names nothing.
+    expect(readDocumentNames('Waht royalty does the Licensee pay on Net Sales?', statistics)).toBeUndefined();
+  });
+
   it('names no document when the question holds no term that few documents share', () => {
     expect(readDocumentNames('What royalty does the Licensee pay on Net Sales?', statistics)).toBeUndefined();
     expect(readDocumentNames('How long does the Agreement continue?', statistics)).toBeUndefined();
