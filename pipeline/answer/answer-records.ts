@@ -102,7 +102,7 @@ export function emptyResult(pipeline: AnswerPipeline, question: string): AnswerR
   };
 }
 
-/** An item of the selected evidence as the generator is given it, with the question's names its document answers for (`createDocumentTerms`) and, when the question names several agreements, which one it is. */
+/** An item of the selected evidence as the generator is given it, with the question's names its document answers for (`createDocumentTerms`) and, when the question names several agreements, which one it is (or, naming one, whether it is that one). */
 export function toGenerationEvidence(
   item: SelectedEvidence,
   documentTerms: (doc: string) => ReadonlySet<string> | undefined,
@@ -116,6 +116,7 @@ export function toGenerationEvidence(
     text: item.text,
     ...(named.length > 0 ? { documentTerms: named } : {}),
     ...(side >= 0 ? { side } : {}),
+    ...(namedDocuments.length === 1 && namedDocuments[0]!.has(item.chunk.doc) ? { named: true } : {}),
   };
 }
 

@@ -466,6 +466,22 @@ describe('a question comparing two named agreements', () => {
   });
 });
 
+describe('a question naming one agreement', () => {
+  const question = 'Quill Orchard franchise: what royalty on monthly gross sales, and what marketing fee does the franchisee pay?';
+  const quill: GenerationEvidence = { anchor: 'C0', chunkId: 'q', doc: 'QuillOrchard_EX-10.1.pdf', page: 2, sectionHeading: 'Fees', text: 'You shall pay Quill Orchard a continuing royalty of 6% of your monthly gross sales.' };
+  const other: GenerationEvidence = { anchor: 'C1', chunkId: 's', doc: 'SableRidge_EX-10.2.pdf', page: 9, sectionHeading: 'Fees', text: 'The franchisee shall pay a marketing fee of $500 per month.' };
+
+  it('is answered from that agreement alone when the evidence says which document it names', async () => {
+    const { output } = await createExtractiveGenerator().generate(request(question, 6, [{ ...quill, named: true }, other]));
+    expect(output.kind === 'answer' ? output.sentences.map((sentence) => sentence.anchors[0]) : []).toEqual(['C0']);
+  });
+
+  it('without the mark, a part no sentence of it answers is answered from another document', async () => {
+    const { output } = await createExtractiveGenerator().generate(request(question, 6, [quill, other]));
+    expect(output.kind === 'answer' ? output.sentences.map((sentence) => sentence.anchors[0]) : []).toEqual(['C0', 'C1']);
+  });
+});
+
 describe('createExtractiveGenerator with a stage memo', () => {
   it('answers the same question from other evidence sets exactly as without one, reading each question and evidence item once', async () => {
     const questions = ['What is the real time fee for a display device?', 'Our ops team asked me this: how long must audit records be retained?', 'What is an Affiliate, and what is the Unit of Count?'];

@@ -120,6 +120,13 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   // (the rules' order breaks ties); the rest of the composition reads that order as before.
   const pool = unitWeights === undefined ? read.pool : orderByLearnedScore(read.pool, request.question, profile, unitWeights);
   const best = pool[0]!;
+  // A question naming one agreement (its names chose the best unit's document: `the AirSoPure
+  // franchise…`) is answered from the agreements it names: another agreement's clause (a second
+  // franchise's audit cap) answers no part of it, nor states its other side. Naming two or more
+  // (`the X licence versus the Y licence`) asks each of them (`unit.side`, below).
+  const sides = new Set(pool.flatMap((unit) => (unit.side === undefined ? [] : [unit.side])));
+  const ofNamed = (unit: Unit) => unit.named === true || unit.documentTerms !== undefined;
+  const named = ofNamed(best) && sides.size < 2 ? pool.filter(ofNamed) : pool;
   const limit = Math.max(1, Math.min(request.maxSentences, ANSWER_SENTENCES));
   // The values an answer may state beyond those of its best unit: the question's own (`effective
   // April 1, 2025`). Any other figure or date belongs to a unit chosen for it.
@@ -144,21 +151,20 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   // A value stated in prose (`for a period of ten (10) years`, `upon sixty (60) days' notice`) is
   // read less surely than a row: sentences ranking at least 0.85 of the best join it, as before,
   // when they state no figure or date nobody asked about (a further duration may).
-  const proseFollowers = answersByRow || best.text.includes(' | ') ? [] : pool.slice(1).filter((unit) => unit.rank >= VALUE_FOLLOWER_SHARE * best.rank && !unit.text.includes(' | '));
+  const proseFollowers = answersByRow || best.text.includes(' | ') ? [] : named.slice(1).filter((unit) => unit.rank >= VALUE_FOLLOWER_SHARE * best.rank && !unit.text.includes(' | '));
   const leaders =
     (asksValue && answering.length > 0) || answersByRow
-      ? [best, ...findOtherSides(profile, best, pool, request.question), ...proseFollowers.filter((unit) => !statesUnaskedValue(unit))]
-      : [best, ...pool.slice(1).filter((unit) => unit.rank >= EXPLANATION_FOLLOWER_SHARE * best.rank && !statesUnaskedValue(unit))];
+      ? [best, ...findOtherSides(profile, best, named, request.question), ...proseFollowers.filter((unit) => !statesUnaskedValue(unit))]
+      : [best, ...named.slice(1).filter((unit) => unit.rank >= EXPLANATION_FOLLOWER_SHARE * best.rank && !statesUnaskedValue(unit))];
   // A question asking two things (`how often…, and how much notice…`) gets an answer to each: a
   // part the units above leave unanswered brings the unit answering it best, right after the best.
   const parts = remember(() => 'parts', () => partsOf(request.question, options));
-  const partAnswers = findPartAnswers(parts, leaders, fitting(eligible), measurePart);
+  const partAnswers = findPartAnswers(parts, leaders, fitting(named === pool ? eligible : eligible.filter(ofNamed)), measurePart);
   leaders.splice(1, 0, ...partAnswers);
   // A question naming two or more agreements (`the X licence versus the Y licence`) asks each of
   // them: an agreement no unit above is from brings its best unit of those answering the question,
   // one naming what is asked of the agreement, not only its names, and ranking at least 0.6 of the
   // best (a signature block naming `Trademark License Agreement` does not say what was asked).
-  const sides = new Set(pool.flatMap((unit) => (unit.side === undefined ? [] : [unit.side])));
   if (sides.size >= 2) {
     for (const side of sides) {
       if (leaders.some((unit) => unit.side === side)) continue;
@@ -182,7 +188,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   const listed = profile.terms.filter((term) => term.listed === true);
   if (listed.length >= 2) {
     for (const term of listed) {
-      const unit = pool.find((candidate) => namesTerm(term, candidate.text));
+      const unit = named.find((candidate) => namesTerm(term, candidate.text));
       if (unit !== undefined && !chosen.includes(unit)) chosen.push(unit);
     }
   }

@@ -20,6 +20,11 @@ export interface GenerationEvidence {
    * the question names fewer, or this document is none of them. Not part of the prompt.
    */
   side?: number;
+  /**
+   * True when the question names one agreement (one group of documents, `readDocumentNames`) and this
+   * evidence's document is of it; absent otherwise. Not part of the prompt.
+   */
+  named?: boolean;
 }
 
 /** What a generator is asked: the exact frozen prompt bytes plus the structured parts they were built from. */

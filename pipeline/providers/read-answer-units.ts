@@ -48,6 +48,8 @@ export interface Unit {
   items?: string[];
   /** Which agreement of several the question names its document is (`GenerationEvidence.side`), if any. */
   side?: number;
+  /** Whether its document is the one agreement the question names (`GenerationEvidence.named`). */
+  named?: boolean;
   /** The nearest `label: date` line above it in its evidence item (`Effective Date: March 3, 2031`), if any. */
   datedBy?: string;
   /** For a table row, the sentence ending in `:` that introduces its table (`2. Widget Feed Fees Effective May 1, 2031:`), if any. */
@@ -139,6 +141,7 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
         const unit: UnitReading = { text, context: readIn, heading, doc: evidence.doc, documentTerms, relevance, clause, clauseSpecific: (clauseProfile ?? profile).terms.some((term) => term.weight === 1), rank: rankOf(profile, { ...relevance, phrasesMatched: clause.phrasesMatched }) + deadlineBonus, fit: measureQualifierFit(profile, text), band: measureBandFit(quantities, text), next: passage[index + 1] };
         if (captionOfRow !== undefined) unit.captionedBy = captionOfRow;
         if (evidence.side !== undefined) unit.side = evidence.side;
+        if (evidence.named === true) unit.named = true;
         if (isDatedLabel(text) && units[position] !== undefined) unit.items = [units[position]!];
         if (datedAbove !== undefined) unit.datedBy = datedAbove;
         if (/[:;]$/.test(text)) {
@@ -160,7 +163,7 @@ export function readAnswerPool(request: GenerationRequest, options: OfflineLexic
   const byText = new Map<string, Unit>();
   let order = 0;
   for (const evidence of request.evidence) {
-    const key = () => `units\u0000${profileTerms}\u0000${JSON.stringify([evidence.doc, evidence.sectionHeading, evidence.documentTerms ?? null, evidence.side ?? null, evidence.text])}`;
+    const key = () => `units\u0000${profileTerms}\u0000${JSON.stringify([evidence.doc, evidence.sectionHeading, evidence.documentTerms ?? null, evidence.side ?? null, evidence.named ?? null, evidence.text])}`;
     for (const unit of remember(key, () => readUnits(evidence))) {
       order += 1;
       const known = byText.get(unit.text);
