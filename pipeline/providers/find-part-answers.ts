@@ -75,7 +75,7 @@ export function findPartAnswers<Unit extends PartCandidate>(
     // is the yearly maintenance fee after the warranty`, though it names the warranty and a fee).
     const fitsElsewhere = (unit: Unit) =>
       parts.some((_, other) => other !== index && (bests[other]?.unit === unit || share(other, unit) > share(index, unit)));
-    // …and names as many of those words as the part's best unit does: `…an Advertising Fund fee of 2% of
+    // …and, for a part asking a value, names as many of those words as the part's best unit does: `…an Advertising Fund fee of 2% of
     // Your total monthly gross sales` names the `monthly gross sales` of `what royalty on monthly gross
     // sales`, not its royalty, which the part's best (`…a royalty fee … of 5% of Your total monthly gross sales`) names too.
     const ownAll: QuestionProfile = { ...part, terms: part.terms.filter((term) => !elsewhere.has(term.stems.join(' '))) };
@@ -83,8 +83,7 @@ export function findPartAnswers<Unit extends PartCandidate>(
     const answered = (unit: Unit) =>
       unit === best.unit ||
       (answersPart(part, measure(own, unit)) &&
-        ownNamed(unit) >= ownNamed(best.unit) &&
-        (!asksValueOf(part) || (measure(part, unit).rank >= PART_ANSWER_SHARE * best.measured.rank && !fitsElsewhere(unit))));
+        (!asksValueOf(part) || (measure(part, unit).rank >= PART_ANSWER_SHARE * best.measured.rank && !fitsElsewhere(unit) && ownNamed(unit) >= ownNamed(best.unit))));
     if ([...chosen, ...found].some(answered)) return;
     found.push(best.unit);
   });

@@ -35,6 +35,11 @@ describe('splitIntoUnits', () => {
     ]);
   });
 
+  it('does not read a sentence on into a capitalised line after the page number, which may be the running footer', () => {
+    const text = ['The licensor may end the licence on notice to the', '7', 'Source: ACME HOLDINGS, 10-K, 3/1/2020'].join('\n');
+    expect(splitIntoUnits(text)).toEqual(['The licensor may end the licence on notice to the', 'Source: ACME HOLDINGS, 10-K, 3/1/2020']);
+  });
+
   it('keeps a number line that follows a finished sentence or stands before a table row as it was', () => {
     expect(splitIntoUnits(['The fee schedule follows.', '2', 'Annual fee | $500'].join('\n'))).toEqual(['The fee schedule follows.', '2 | Annual fee | $500']);
     expect(splitIntoUnits(['Royalty tiers by year of', '2', 'Year | Rate | $5'].join('\n'))).toEqual(['Royalty tiers by year of 2', 'Royalty tiers by year of 2 | Year | Rate | $5']);

@@ -169,15 +169,19 @@ function computePassages(text: string): string[][] {
 // A printed page number standing alone: `12`, `-12-`, `- 12 -`.
 const PAGE_NUMBER = /^[-–]?\s?\d{1,3}\s?[-–]?$/;
 
+// A line continuing a sentence: it opens in lower case or with a figure (`5% of Your total…`), not
+// with a capital, which may open the page's running footer (`Source: …`) or a new heading.
+const CONTINUES = /^(?:\p{Ll}|[\d$€£%(])/u;
+
 /**
  * Whether the text read so far stops inside a sentence that the next line continues: the last prose
- * line (wrapped or short) ends without final punctuation, and the next line is prose, not a blank
- * line, a table row or another page number.
+ * line (wrapped or short) ends without final punctuation, and the next line goes on with it (opens in
+ * lower case or with a figure), not a table row or another page number.
  */
 function breaksSentence(paragraph: readonly string[], pending: readonly { line: string }[], next: string | undefined): boolean {
   const last = pending.at(-1)?.line ?? paragraph.at(-1);
   if (last === undefined || /[.!?;:]$/.test(last) || PAGE_NUMBER.test(last)) return false;
-  return next !== undefined && next !== '' && !TABLE_ROW.test(next) && !PAGE_NUMBER.test(next);
+  return next !== undefined && CONTINUES.test(next) && !TABLE_ROW.test(next) && !PAGE_NUMBER.test(next);
 }
 
 // A line of rule characters only: dashes, equals signs, underscores, box-drawing lines.
