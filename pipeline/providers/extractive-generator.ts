@@ -120,7 +120,7 @@ function composeAnswer(request: GenerationRequest, options: OfflineLexicalOption
   // (the rules' order breaks ties); the rest of the composition reads that order as before.
   const pool = unitWeights === undefined ? read.pool : orderByLearnedScore(read.pool, request.question, profile, unitWeights);
   const best = pool[0]!;
-  // A question naming one agreement (its names chose the best unit's document: `the AirSoPure
+  // A question naming one agreement (its names chose the best unit's document: `the Quill Orchard
   // franchise…`) is answered from the agreements it names: another agreement's clause (a second
   // franchise's audit cap) answers no part of it, nor states its other side. Naming two or more
   // (`the X licence versus the Y licence`) asks each of them (`unit.side`, below).

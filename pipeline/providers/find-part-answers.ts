@@ -75,7 +75,7 @@ export function findPartAnswers<Unit extends PartCandidate>(
     // is the yearly maintenance fee after the warranty`, though it names the warranty and a fee).
     const fitsElsewhere = (unit: Unit) =>
       parts.some((_, other) => other !== index && (bests[other]?.unit === unit || share(other, unit) > share(index, unit)));
-    // …and, for a part asking a value, names as many of those words as the part's best unit does: `…an Advertising Fund fee of 2% of
+    // …and, for a part asking a value, names as many of those words as the part's best unit does: `…a marketing fund fee of 2% of
     // Your total monthly gross sales` names the `monthly gross sales` of `what royalty on monthly gross
     // sales`, not its royalty, which the part's best (`…a royalty fee … of 5% of Your total monthly gross sales`) names too.
     const ownAll: QuestionProfile = { ...part, terms: part.terms.filter((term) => !elsewhere.has(term.stems.join(' '))) };

@@ -78,7 +78,7 @@ function readQuestion(question: string, statistics: TermStatistics, expansions: 
     const clean = word.replace(/[.,'-]+$/, '');
     const isAcronym = /^\p{Lu}[\p{Lu}\p{N}&]+$/u.test(clean);
     // The first word is capitalised whatever it is: it is a name when it is no English word and the
-    // source's documents write it (`AirSoPure franchise: what royalty…`; not a typo, `Waht is…`).
+    // source's documents write it (`Quillorchard franchise: what royalty…`; not a misspelt `Waht is…`).
     const isName = /^\p{Lu}\p{Ll}/u.test(clean) && (position > 0 || (!isEnglishWord(clean.toLowerCase()) && [...wordStems(clean)].some((part) => statistics.documentsHolding(part) > 0)));
     const isNumber = /\p{N}/u.test(clean);
     const marked = (isAcronym || isName) && (!casingMarksNothing || !isEnglishWord(clean.toLowerCase()));
