@@ -29,6 +29,8 @@ describe('readDocumentNames', () => {
     expect([...names!.documents]).toEqual(['tessel-forge-licence-agreement.pdf']);
     // A misspelt first word no document writes names nothing.
     expect(readDocumentNames('Waht royalty does the Licensee pay on Net Sales?', statistics)).toBeUndefined();
+    // …nor a run-together first word whose stem is a function word.
+    expect(readDocumentNames('Whats the royalty the Licensee pays on Net Sales?', statistics)).toBeUndefined();
   });
 
   it('names no document when the question holds no term that few documents share', () => {
