@@ -74,17 +74,13 @@ function readQuestion(question: string, statistics: TermStatistics, expansions: 
   // are capitalised): then a capitalised word is a name only when it is no English word (`Tianying`,
   // `BioPharma`, not `Licence` or `Notice`).
   const casingMarksNothing = !casingMarksNames(written);
-  const isRare = (wordStem: string) => {
-    const documents = statistics.documentsHolding(wordStem);
-    return documents > 0 && documents <= namingLimit(statistics.documentCount);
-  };
   written.forEach((word, position) => {
     const clean = word.replace(/[.,'-]+$/, '');
     const isAcronym = /^\p{Lu}[\p{Lu}\p{N}&]+$/u.test(clean);
-    // The first word is capitalised whatever it is: it is a name when it is no English word (nor is its
-    // stem: `Whats`) and few of the source's documents write it, but some do (`Quillorchard franchise:
+    // The first word is capitalised whatever it is: it is a name when it is no English word, no stem of
+    // it is a function word (`Whats`), and the source's documents write it (`Quillorchard franchise:
     // what royalty…`; not a misspelt `Waht is…`).
-    const isName = /^\p{Lu}\p{Ll}/u.test(clean) && (position > 0 || (!isEnglishWord(clean.toLowerCase()) && [...wordStems(clean)].every((part) => !STOP_WORDS.has(part) && !isEnglishWord(part) && isRare(part))));
+    const isName = /^\p{Lu}\p{Ll}/u.test(clean) && (position > 0 || (!isEnglishWord(clean.toLowerCase()) && [...wordStems(clean)].every((part) => !STOP_WORDS.has(part)) && [...wordStems(clean)].some((part) => statistics.documentsHolding(part) > 0)));
     const isNumber = /\p{N}/u.test(clean);
     const marked = (isAcronym || isName) && (!casingMarksNothing || !isEnglishWord(clean.toLowerCase()));
     if (marked || isNumber) for (const part of wordStems(clean)) specificStems.add(part);
